@@ -1,0 +1,1 @@
+//! Yonin desktop client.

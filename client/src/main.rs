@@ -1,0 +1,2 @@
+//! `yonin`: the game and its command line.
+fn main() {}

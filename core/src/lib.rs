@@ -1,0 +1,1 @@
+//! Yonin core: rules for standard shogi and Yonin shogi, records, bots and protocol types.

@@ -1,0 +1,1 @@
+//! Yonin game server library.

@@ -1,0 +1,2 @@
+//! `yonin-server`: the dedicated server binary.
+fn main() {}
