@@ -1,1 +1,3 @@
-//! Yonin desktop client.
+//! Yonin desktop client: the game window, its screens, and the command line.
+
+pub mod cli;

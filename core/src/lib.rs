@@ -1,1 +1,31 @@
 //! Yonin core: rules for standard shogi and Yonin shogi, records, bots and protocol types.
+//!
+//! No I/O lives here: the server and the client build on these types.
+
+pub mod attacks;
+pub mod hand;
+mod legality;
+pub mod movegen;
+pub mod moves;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod record;
+pub mod rules;
+pub mod seat;
+pub mod setup;
+pub mod square;
+pub mod square_set;
+mod turn;
+mod zobrist;
+
+pub use hand::Hand;
+pub use legality::IllegalMove;
+pub use moves::{Move, MoveList};
+pub use piece::{Piece, PieceKind};
+pub use position::{Elimination, EliminationReason, Position};
+pub use rules::{RuleSet, Variant};
+pub use seat::{BySeat, Seat, SeatSet};
+pub use setup::{InvalidPosition, Setup};
+pub use square::Square;
+pub use square_set::SquareSet;

@@ -1,0 +1,119 @@
+//! The `yonin` command line: engine tools (`perft`, `moves`, `play`) beside the game window.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::io::Write;
+use yonin_core::record::{sfen, ysfen};
+use yonin_core::{Move, Position, RuleSet, Variant};
+
+#[derive(Parser, Debug)]
+#[command(name = "yonin", version, about = "Yonin: four-player and standard shogi")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum VariantArg {
+    Standard,
+    Yonin,
+}
+
+impl From<VariantArg> for Variant {
+    fn from(v: VariantArg) -> Variant {
+        match v {
+            VariantArg::Standard => Variant::Standard,
+            VariantArg::Yonin => Variant::Yonin,
+        }
+    }
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count the leaves of the legal-move tree.
+    Perft {
+        depth: u32,
+        #[arg(long, value_enum, default_value = "standard")]
+        variant: VariantArg,
+        /// `startpos`, an SFEN (standard) or a YSFEN (yonin).
+        #[arg(long, default_value = "startpos")]
+        position: String,
+        /// One line `<usi-move> <count>` per legal move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the legal moves, one USI move per line.
+    Moves {
+        #[arg(long, value_enum, default_value = "standard")]
+        variant: VariantArg,
+        #[arg(long, default_value = "startpos")]
+        position: String,
+    },
+    /// Play moves from a position and print the resulting SFEN/YSFEN as the last line.
+    Play {
+        #[arg(long, value_enum, default_value = "standard")]
+        variant: VariantArg,
+        #[arg(long, default_value = "startpos")]
+        position: String,
+        /// USI moves.
+        moves: Vec<String>,
+    },
+}
+
+/// Parses a position for the variant (`startpos`, SFEN or YSFEN).
+pub fn parse_position(variant: Variant, text: &str) -> Result<Position, String> {
+    let rules = match variant {
+        Variant::Standard => RuleSet::standard(),
+        Variant::Yonin => RuleSet::yonin(),
+    };
+    let r = match variant {
+        Variant::Standard => sfen::position(text, &rules),
+        Variant::Yonin => ysfen::position(text, &rules),
+    };
+    r.map_err(|e| format!("bad position `{}`: {e}", text.chars().take(100).collect::<String>()))
+}
+
+fn format_position(pos: &Position) -> String {
+    match pos.variant() {
+        Variant::Standard => sfen::format(pos),
+        Variant::Yonin => ysfen::format(pos),
+    }
+}
+
+/// Runs an engine subcommand, writing to `out`. Errors are messages for stderr.
+pub fn run(cmd: Command, out: &mut impl Write) -> Result<(), String> {
+    let io = |e: std::io::Error| e.to_string();
+    match cmd {
+        Command::Perft { depth, variant, position, divide } => {
+            let pos = parse_position(variant.into(), &position)?;
+            let total = if divide {
+                let mut total = 0;
+                for (m, n) in yonin_core::perft::divide(&pos, depth) {
+                    writeln!(out, "{m} {n}").map_err(io)?;
+                    total += n;
+                }
+                total
+            } else {
+                yonin_core::perft::perft(&pos, depth)
+            };
+            writeln!(out, "nodes {total}").map_err(io)?;
+        }
+        Command::Moves { variant, position } => {
+            let pos = parse_position(variant.into(), &position)?;
+            for m in pos.legal_moves().iter() {
+                writeln!(out, "{m}").map_err(io)?;
+            }
+        }
+        Command::Play { variant, position, moves } => {
+            let mut pos = parse_position(variant.into(), &position)?;
+            for (i, text) in moves.iter().enumerate() {
+                let m = Move::from_usi(text).map_err(|e| format!("move {}: {e}", i + 1))?;
+                let seat = pos.to_move();
+                pos.play(m).map_err(|e| {
+                    format!("move {} `{text}` by {seat} is illegal: {e}", i + 1)
+                })?;
+            }
+            writeln!(out, "{}", format_position(&pos)).map_err(io)?;
+        }
+    }
+    Ok(())
+}

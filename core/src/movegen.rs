@@ -1,0 +1,321 @@
+//! Legal move generation for any seat: pins and checks from every live enemy, promotions,
+//! drops with nifu, dead-end squares, uchifuzume and the turned-over-king pawn rule.
+
+use crate::attacks;
+use crate::moves::{Move, MoveList};
+use crate::piece::PieceKind;
+use crate::position::Position;
+use crate::seat::Seat;
+use crate::square::Square;
+use crate::square_set::SquareSet;
+
+/// Squares where a piece of `kind` facing `seat` still has a move after a drop.
+const fn drop_zone_table() -> [[u128; 3]; 4] {
+    // [seat][0 = pawn/lance (not the last line), 1 = knight (not the last two), 2 = any]
+    let mut t = [[0u128; 3]; 4];
+    let mut s = 0;
+    while s < 4 {
+        let mut sq = 0;
+        while sq < 81 {
+            let depth = Square::from_index_unchecked(sq as u8).depth(Seat::from_index(s));
+            if depth < 8 {
+                t[s][0] |= 1u128 << sq;
+            }
+            if depth < 7 {
+                t[s][1] |= 1u128 << sq;
+            }
+            t[s][2] |= 1u128 << sq;
+            sq += 1;
+        }
+        s += 1;
+    }
+    t
+}
+static DROP_ZONE: [[u128; 3]; 4] = drop_zone_table();
+
+const fn lane_table() -> [[u128; 81]; 4] {
+    let mut t = [[0u128; 81]; 4];
+    let mut s = 0;
+    while s < 4 {
+        let seat = Seat::from_index(s);
+        let mut a = 0;
+        while a < 81 {
+            let la = Square::from_index_unchecked(a as u8).lane(seat);
+            let mut b = 0;
+            while b < 81 {
+                if Square::from_index_unchecked(b as u8).lane(seat) == la {
+                    t[s][a] |= 1u128 << b;
+                }
+                b += 1;
+            }
+            a += 1;
+        }
+        s += 1;
+    }
+    t
+}
+/// The nifu line (file or rank, by facing) through a square.
+static LANE: [[u128; 81]; 4] = lane_table();
+
+#[inline(always)]
+fn drop_zone(seat: Seat, kind: PieceKind) -> SquareSet {
+    let i = match kind {
+        PieceKind::Pawn | PieceKind::Lance => 0,
+        PieceKind::Knight => 1,
+        _ => 2,
+    };
+    SquareSet(DROP_ZONE[seat.index()][i])
+}
+
+/// Everything the generator works out once per position and seat.
+struct Context {
+    me: Seat,
+    king: Square,
+    enemies: SquareSet,
+    occ: SquareSet,
+    /// Squares a non-king move may end on (not own, not a king, and answering a check).
+    target: SquareSet,
+    /// Empty squares a drop may use.
+    drop_target: SquareSet,
+    pinned: SquareSet,
+    double_check: bool,
+}
+
+fn context(pos: &Position, me: Seat) -> Option<Context> {
+    let king = pos.kings[me.index()]?;
+    let enemies = pos.enemy_pieces(me);
+    let occ = pos.occupied;
+    let checkers = pos.attackers_to(king, occ) & enemies;
+    let not_own = !(pos.friendly_pieces(me) | pos.by_kind[PieceKind::King.index()]);
+    let (target, drop_target) = match checkers.first() {
+        None => (not_own, !occ),
+        Some(c) => {
+            let between = attacks::between(king, c);
+            ((between | SquareSet::from_square(c)) & not_own, between)
+        }
+    };
+    Some(Context {
+        me,
+        king,
+        enemies,
+        occ,
+        target,
+        drop_target,
+        pinned: pinned(pos, me, king, enemies),
+        double_check: checkers.more_than_one(),
+    })
+}
+
+/// `me`'s pieces that stand alone between `me`'s king and an enemy slider.
+fn pinned(pos: &Position, me: Seat, king: Square, enemies: SquareSet) -> SquareSet {
+    use PieceKind::*;
+    let k = &pos.by_kind;
+    let mut snipers = ((attacks::rook_pseudo(king) & (k[Rook as usize] | k[Dragon as usize]))
+        | (attacks::bishop_pseudo(king) & (k[Bishop as usize] | k[Horse as usize])))
+        & enemies;
+    let lances = k[Lance as usize] & enemies;
+    if lances.any() {
+        for f in pos.seats.iter() {
+            snipers |= attacks::lance_ray(f.opposite(), king) & lances & pos.by_facing[f.index()];
+        }
+    }
+    let mine = pos.by_owner[me.index()];
+    let mut pinned = SquareSet::EMPTY;
+    for s in snipers {
+        let b = attacks::between(king, s) & pos.occupied;
+        if !b.more_than_one() && (b & mine).any() {
+            pinned |= b;
+        }
+    }
+    pinned
+}
+
+/// Adds the move from `from` to `to` with its promotion choices.
+#[inline(always)]
+fn push_board_move(
+    list: &mut MoveList,
+    kind: PieceKind,
+    facing: Seat,
+    from: Square,
+    to: Square,
+    pawn_forced_depth: i32,
+) {
+    if kind.can_promote() && (from.in_zone(facing) || to.in_zone(facing)) {
+        list.push(Move::normal(from, to, true));
+        let depth = to.depth(facing);
+        let forced = match kind {
+            PieceKind::Pawn => depth >= pawn_forced_depth,
+            PieceKind::Lance => depth >= 8,
+            PieceKind::Knight => depth >= 7,
+            _ => false,
+        };
+        if !forced {
+            list.push(Move::normal(from, to, false));
+        }
+    } else {
+        list.push(Move::normal(from, to, false));
+    }
+}
+
+/// All legal moves of `me` (live, with a king) into `list`, appended.
+pub(crate) fn generate(pos: &Position, me: Seat, list: &mut MoveList) {
+    let Some(cx) = context(pos, me) else { return };
+    king_moves(pos, &cx, list);
+    if cx.double_check {
+        return;
+    }
+    board_moves(pos, &cx, list);
+    drops(pos, &cx, list);
+    if pos.rules.teams {
+        // A move may not leave the partner's king in check either: rare, so checked by playing.
+        filter_partner_safety(pos, me, list);
+    }
+}
+
+fn king_moves(pos: &Position, cx: &Context, list: &mut MoveList) {
+    let occ = cx.occ ^ SquareSet::from_square(cx.king);
+    for to in attacks::king(cx.king)
+        & !(pos.friendly_pieces(cx.me) | pos.by_kind[PieceKind::King.index()])
+    {
+        if (pos.attackers_to(to, occ) & cx.enemies).is_empty() {
+            list.push(Move::normal(cx.king, to, false));
+        }
+    }
+}
+
+fn board_moves(pos: &Position, cx: &Context, list: &mut MoveList) {
+    let mine = pos.by_owner[cx.me.index()] & !pos.by_kind[PieceKind::King.index()];
+    let pawn_forced = pos.rules.pawn_forced_depth;
+    for from in mine {
+        let Some(p) = pos.board[from.index()] else { continue };
+        let mut to_set = attacks::piece(p.kind(), p.facing(), from, cx.occ) & cx.target;
+        if cx.pinned.contains(from) {
+            to_set &= attacks::line(cx.king, from);
+        }
+        for to in to_set {
+            push_board_move(list, p.kind(), p.facing(), from, to, pawn_forced);
+        }
+    }
+}
+
+fn drops(pos: &Position, cx: &Context, list: &mut MoveList) {
+    let hand = pos.hands[cx.me.index()];
+    if hand.is_empty() || cx.drop_target.is_empty() {
+        return;
+    }
+    for kind in PieceKind::HAND {
+        if hand.count(kind) == 0 {
+            continue;
+        }
+        let mut squares = cx.drop_target & drop_zone(cx.me, kind);
+        if kind == PieceKind::Pawn {
+            squares &= !pawn_drop_forbidden(pos, cx.me);
+            for to in squares {
+                if !is_pawn_drop_mate(pos, cx.me, to) {
+                    list.push(Move::drop(kind, to));
+                }
+            }
+        } else {
+            for to in squares {
+                list.push(Move::drop(kind, to));
+            }
+        }
+    }
+}
+
+/// Squares where `me` may never drop a pawn: nifu lines, and (by default) the square in front
+/// of a turned-over king.
+fn pawn_drop_forbidden(pos: &Position, me: Seat) -> SquareSet {
+    let own_pawns = pos.by_kind[PieceKind::Pawn.index()]
+        & pos.by_owner[me.index()]
+        & pos.by_facing[me.index()];
+    let mut forbidden = SquareSet::EMPTY;
+    for sq in own_pawns {
+        forbidden |= SquareSet(LANE[me.index()][sq.index()]);
+    }
+    if !pos.rules.pawn_drop_before_dead_king {
+        for dead in pos.seats.iter().filter(|s| !pos.live.contains(*s)) {
+            if let Some(k) = pos.kings[dead.index()] {
+                if let Some(sq) = k.step(me, 0, -1) {
+                    forbidden.insert(sq);
+                }
+            }
+        }
+    }
+    forbidden
+}
+
+/// Would a pawn dropped by `me` on `to` checkmate the live enemy king directly in front of it?
+#[doc(alias = "uchifuzume")]
+pub(crate) fn is_pawn_drop_mate(pos: &Position, me: Seat, to: Square) -> bool {
+    let Some(front) = to.step(me, 0, 1) else { return false };
+    let Some(victim) = pos.board[front.index()] else { return false };
+    if victim.kind() != PieceKind::King {
+        return false;
+    }
+    let seat = victim.owner();
+    if !pos.enemy_seats(me).contains(seat) {
+        return false;
+    }
+    let mut after = pos.clone();
+    after.hand_remove(me, PieceKind::Pawn);
+    after.put(to, crate::piece::Piece::of(PieceKind::Pawn, me));
+    !has_legal_move(&after, seat)
+}
+
+/// Does `seat` have any legal move?
+pub(crate) fn has_legal_move(pos: &Position, seat: Seat) -> bool {
+    let Some(cx) = context(pos, seat) else { return false };
+    let mut list = MoveList::new();
+    king_moves(pos, &cx, &mut list);
+    if cx.double_check {
+        return !list.is_empty();
+    }
+    board_moves(pos, &cx, &mut list);
+    if !pos.rules.teams && !list.is_empty() {
+        return true;
+    }
+    drops(pos, &cx, &mut list);
+    if pos.rules.teams {
+        filter_partner_safety(pos, seat, &mut list);
+    }
+    !list.is_empty()
+}
+
+/// Removes moves that would leave `me`'s live partner in check (teams mode).
+fn filter_partner_safety(pos: &Position, me: Seat, list: &mut MoveList) {
+    let Some(partner) = pos.partner(me) else { return };
+    let moves = list.to_vec();
+    list.clear();
+    for m in moves {
+        let mut after = pos.clone();
+        after.apply_raw(me, m);
+        if after.checkers(partner).is_empty() {
+            list.push(m);
+        }
+    }
+}
+
+impl Position {
+    /// Moves the pieces of `m` for `me` without touching the turn (for look-ahead checks).
+    pub(crate) fn apply_raw(&mut self, me: Seat, m: Move) {
+        let to = m.to();
+        match m.from() {
+            None => {
+                if let Some(k) = m.drop_kind() {
+                    self.hand_remove(me, k);
+                    self.put(to, crate::piece::Piece::of(k, me));
+                }
+            }
+            Some(from) => {
+                if let Some(c) = self.take(to) {
+                    self.hand_add(me, c.kind());
+                }
+                if let Some(p) = self.take(from) {
+                    let p = if m.promotes() { p.with_kind(p.kind().promoted()) } else { p };
+                    self.put(to, p);
+                }
+            }
+        }
+    }
+}

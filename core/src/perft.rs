@@ -1,0 +1,35 @@
+//! Perft: counting the leaves of the legal-move tree, with bulk counting at the last ply.
+
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+
+/// Leaf count at `depth` (bulk-counted at depth 1).
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut list = MoveList::new();
+    pos.legal_moves_into(&mut list);
+    if depth == 1 {
+        return list.len() as u64;
+    }
+    let mut total = 0;
+    for &m in list.iter() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        total += perft(&child, depth - 1);
+    }
+    total
+}
+
+/// Leaf count below each legal move.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    let list = pos.legal_moves();
+    list.iter()
+        .map(|&m| {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            (m, if depth <= 1 { 1 } else { perft(&child, depth - 1) })
+        })
+        .collect()
+}

@@ -1,0 +1,390 @@
+//! A validated position for either variant: board, hands, seats in play and alive, whose turn.
+
+use crate::attacks;
+use crate::hand::Hand;
+use crate::moves::{Move, MoveList};
+use crate::piece::{Piece, PieceKind};
+use crate::rules::{PlayRules, RuleSet, Variant};
+use crate::seat::{BySeat, Seat, SeatSet};
+use crate::square::Square;
+use crate::square_set::SquareSet;
+use crate::zobrist;
+
+/// Why a seat left the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum EliminationReason {
+    Checkmate,
+    /// No legal move while not in check.
+    Stalemate,
+    Resignation,
+    Time,
+    Forfeit,
+    /// Repetition with continuous checks.
+    PerpetualCheck,
+}
+
+/// One seat's elimination: who, by whom (the seat credited), and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Elimination {
+    pub seat: Seat,
+    pub by: Option<Seat>,
+    pub reason: EliminationReason,
+}
+
+/// A legal position. Built from a parsed setup (`Setup`) or a start position; changed only by
+/// moves (and eliminations the turn order makes).
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(crate) board: [Option<Piece>; 81],
+    pub(crate) by_owner: [SquareSet; 4],
+    pub(crate) by_facing: [SquareSet; 4],
+    pub(crate) by_kind: [SquareSet; 14],
+    pub(crate) occupied: SquareSet,
+    pub(crate) hands: [Hand; 4],
+    pub(crate) kings: [Option<Square>; 4],
+    pub(crate) to_move: Seat,
+    /// Seats taking part (two for standard, four for Yonin).
+    pub(crate) seats: SeatSet,
+    /// Seats not yet eliminated.
+    pub(crate) live: SeatSet,
+    /// Eliminations in order.
+    pub(crate) eliminations: [Option<Elimination>; 4],
+    pub(crate) ply: u32,
+    pub(crate) hash: u64,
+    pub(crate) rules: PlayRules,
+    pub(crate) variant: Variant,
+}
+
+impl Position {
+    /// An empty board (used while building positions from a setup).
+    pub(crate) fn empty(rules: &RuleSet) -> Position {
+        let seats = rules.variant.seats();
+        let mut p = Position {
+            board: [None; 81],
+            by_owner: [SquareSet::EMPTY; 4],
+            by_facing: [SquareSet::EMPTY; 4],
+            by_kind: [SquareSet::EMPTY; 14],
+            occupied: SquareSet::EMPTY,
+            hands: [Hand::EMPTY; 4],
+            kings: [None; 4],
+            to_move: Seat::South,
+            seats,
+            live: seats,
+            eliminations: [None; 4],
+            ply: 1,
+            hash: 0,
+            rules: rules.play_rules(),
+            variant: rules.variant,
+        };
+        p.hash = zobrist::TO_MOVE[0];
+        p
+    }
+
+    /// The start position of the rule set (handicap for standard; `first_seat` for Yonin, a
+    /// random first seat counting as South here — the server draws it).
+    pub fn start(rules: &RuleSet) -> Position {
+        let text = match rules.variant {
+            Variant::Standard => rules.handicap.sfen(),
+            Variant::Yonin => crate::record::ysfen::START,
+        };
+        let mut p = crate::setup::Setup::parse(rules.variant, text)
+            // The built-in start positions are valid (checked by tests).
+            .expect("built-in start position parses")
+            .into_position(rules)
+            .expect("built-in start position is legal");
+        if let crate::rules::FirstSeat::Fixed(s) = rules.first_seat {
+            if rules.variant == Variant::Yonin {
+                p.set_to_move(s);
+            }
+        }
+        p
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+    pub fn to_move(&self) -> Seat {
+        self.to_move
+    }
+    pub fn seats(&self) -> SeatSet {
+        self.seats
+    }
+    pub fn live(&self) -> SeatSet {
+        self.live
+    }
+    pub fn is_live(&self, s: Seat) -> bool {
+        self.live.contains(s)
+    }
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+    pub fn hand(&self, s: Seat) -> &Hand {
+        &self.hands[s.index()]
+    }
+    pub fn hands(&self) -> BySeat<Hand> {
+        BySeat(self.hands)
+    }
+    pub fn king(&self, s: Seat) -> Option<Square> {
+        self.kings[s.index()]
+    }
+    /// The ply number: 1 before the first move, +1 for every move.
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    pub fn occupied(&self) -> SquareSet {
+        self.occupied
+    }
+    pub fn pieces_of(&self, s: Seat) -> SquareSet {
+        self.by_owner[s.index()]
+    }
+    pub fn pieces_of_kind(&self, k: PieceKind) -> SquareSet {
+        self.by_kind[k.index()]
+    }
+    /// Eliminations so far, in order.
+    pub fn eliminations(&self) -> impl Iterator<Item = Elimination> + '_ {
+        self.eliminations.iter().flatten().copied()
+    }
+    /// Dead seats in elimination order.
+    pub fn dead(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.eliminations().map(|e| e.seat)
+    }
+
+    /// Is the game over by elimination (Yonin: one live seat left, or in teams any seat out)?
+    /// Standard games end by checkmate, which [`Position::outcome_by_rule`] decides.
+    pub fn is_decided_by_elimination(&self) -> bool {
+        self.live.len() <= 1 || (self.rules.teams && self.live.len() < self.seats.len())
+    }
+
+    /// The partner seat in teams mode.
+    pub fn partner(&self, s: Seat) -> Option<Seat> {
+        (self.rules.teams && self.live.contains(s.opposite())).then(|| s.opposite())
+    }
+
+    /// Live seats whose pieces can check `s`.
+    #[inline(always)]
+    pub(crate) fn enemy_seats(&self, s: Seat) -> SeatSet {
+        let mut e = self.live.without(s);
+        if self.rules.teams {
+            e = e.without(s.opposite());
+        }
+        e
+    }
+
+    /// Pieces that attack on behalf of `s`'s enemies.
+    #[inline(always)]
+    pub(crate) fn enemy_pieces(&self, s: Seat) -> SquareSet {
+        if !self.rules.check_priority {
+            // Standard: the other seat, always live while the game runs.
+            return self.by_owner[s.opposite().index()];
+        }
+        let mut e = SquareSet::EMPTY;
+        for t in self.enemy_seats(s).iter() {
+            e |= self.by_owner[t.index()];
+        }
+        e
+    }
+
+    /// Pieces `s` may not land on besides kings: its own, and a live partner's.
+    #[inline(always)]
+    pub(crate) fn friendly_pieces(&self, s: Seat) -> SquareSet {
+        match self.partner(s) {
+            Some(p) => self.by_owner[s.index()] | self.by_owner[p.index()],
+            None => self.by_owner[s.index()],
+        }
+    }
+
+    /// All pieces (of any seat, live or not) attacking `sq` with occupancy `occ`.
+    #[inline]
+    pub(crate) fn attackers_to(&self, sq: Square, occ: SquareSet) -> SquareSet {
+        use PieceKind::*;
+        let k = &self.by_kind;
+        let rooks = k[Rook as usize] | k[Dragon as usize];
+        let bishops = k[Bishop as usize] | k[Horse as usize];
+        let kings = k[King as usize] | k[Dragon as usize] | k[Horse as usize];
+        let golds = k[Gold as usize]
+            | k[ProPawn as usize]
+            | k[ProLance as usize]
+            | k[ProKnight as usize]
+            | k[ProSilver as usize];
+        let mut a = (attacks::rook(sq, occ) & rooks)
+            | (attacks::bishop(sq, occ) & bishops)
+            | (attacks::king(sq) & kings);
+        for f in self.seats.iter() {
+            let o = f.opposite();
+            let steppers = (attacks::pawn(o, sq) & k[Pawn as usize])
+                | (attacks::knight(o, sq) & k[Knight as usize])
+                | (attacks::silver(o, sq) & k[Silver as usize])
+                | (attacks::gold(o, sq) & golds)
+                | (attacks::lance(o, sq, occ) & k[Lance as usize]);
+            a |= steppers & self.by_facing[f.index()];
+        }
+        a
+    }
+
+    /// Is `s`'s king attacked by a live enemy? (Dead seats are never in check.)
+    pub fn in_check(&self, s: Seat) -> bool {
+        self.live.contains(s) && self.checkers(s).any()
+    }
+
+    /// The enemy pieces giving check to `s`.
+    pub fn checkers(&self, s: Seat) -> SquareSet {
+        match self.kings[s.index()] {
+            Some(k) => self.attackers_to(k, self.occupied) & self.enemy_pieces(s),
+            None => SquareSet::EMPTY,
+        }
+    }
+
+    /// Live seats in check, in clockwise order from South.
+    pub fn seats_in_check(&self) -> SeatSet {
+        let mut c = SeatSet::EMPTY;
+        for s in self.live.iter() {
+            if self.in_check(s) {
+                c.insert(s);
+            }
+        }
+        c
+    }
+
+    // ---- board editing (keeps every set and the hash in step) ----
+
+    #[inline(always)]
+    pub(crate) fn put(&mut self, sq: Square, p: Piece) {
+        let b = SquareSet::from_square(sq);
+        self.board[sq.index()] = Some(p);
+        self.by_owner[p.owner().index()] |= b;
+        self.by_facing[p.facing().index()] |= b;
+        self.by_kind[p.kind().index()] |= b;
+        self.occupied |= b;
+        self.hash ^= zobrist::piece(p.code(), sq.index());
+        if p.kind() == PieceKind::King {
+            self.kings[p.owner().index()] = Some(sq);
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn take(&mut self, sq: Square) -> Option<Piece> {
+        let p = self.board[sq.index()].take()?;
+        let b = !SquareSet::from_square(sq);
+        self.by_owner[p.owner().index()] &= b;
+        self.by_facing[p.facing().index()] &= b;
+        self.by_kind[p.kind().index()] &= b;
+        self.occupied &= b;
+        self.hash ^= zobrist::piece(p.code(), sq.index());
+        Some(p)
+    }
+
+    #[inline(always)]
+    pub(crate) fn hand_add(&mut self, s: Seat, k: PieceKind) {
+        let k = k.unpromoted();
+        self.hands[s.index()].add(k);
+        self.hash = self.hash.wrapping_add(zobrist::HAND[s.index() * 7 + k.index()]);
+    }
+
+    #[inline(always)]
+    pub(crate) fn hand_remove(&mut self, s: Seat, k: PieceKind) {
+        self.hands[s.index()].remove(k);
+        self.hash = self.hash.wrapping_sub(zobrist::HAND[s.index() * 7 + k.index()]);
+    }
+
+    pub(crate) fn set_to_move(&mut self, s: Seat) {
+        self.hash ^= zobrist::TO_MOVE[self.to_move.index()] ^ zobrist::TO_MOVE[s.index()];
+        self.to_move = s;
+    }
+
+    /// Takes `seat` out of the game and applies the house rules for its army and hand.
+    pub(crate) fn eliminate(&mut self, seat: Seat, by: Option<Seat>, reason: EliminationReason) {
+        if !self.live.contains(seat) {
+            return;
+        }
+        self.live.remove(seat);
+        self.hash ^= zobrist::DEAD[seat.index()];
+        if let Some(slot) = self.eliminations.iter_mut().find(|e| e.is_none()) {
+            *slot = Some(Elimination { seat, by, reason });
+        }
+        let mated = matches!(reason, EliminationReason::Checkmate | EliminationReason::Stalemate);
+        if let (Some(to), true) = (by, mated) {
+            if self.rules.army_to_mater && self.live.contains(to) {
+                let army = self.by_owner[seat.index()] & !self.by_kind[PieceKind::King.index()];
+                for sq in army {
+                    if let Some(p) = self.take(sq) {
+                        self.put(sq, p.with_owner(to));
+                    }
+                }
+            }
+            if self.rules.hand_to_mater && self.live.contains(to) {
+                let hand = self.hands[seat.index()];
+                for (k, n) in hand.pieces() {
+                    for _ in 0..n {
+                        self.hand_remove(seat, k);
+                        self.hand_add(to, k);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Plays a move known to be legal (from [`Position::legal_moves`]) and then finds the next
+    /// seat by the turn order, with its eliminations. Playing an illegal move leaves the
+    /// position inconsistent; use [`Position::play`] for moves from outside.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let me = self.to_move;
+        self.apply_raw(me, m);
+        self.ply += 1;
+        crate::turn::advance(self, me, Some(me));
+    }
+
+    /// Plays a move from outside after checking it, naming the rule an illegal move breaks.
+    pub fn play(&mut self, m: Move) -> Result<(), crate::IllegalMove> {
+        crate::legality::check(self, m)?;
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// The legal moves of the seat to move (none once the game is decided).
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if !self.is_decided_by_elimination() {
+            crate::movegen::generate(self, self.to_move, &mut list);
+        }
+        list
+    }
+
+    /// Fills `list` with the legal moves of the seat to move.
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        if !self.is_decided_by_elimination() {
+            crate::movegen::generate(self, self.to_move, list);
+        }
+    }
+
+    /// Is `m` legal for the seat to move?
+    pub fn is_legal(&self, m: Move) -> bool {
+        crate::legality::check(self, m).is_ok()
+    }
+
+    /// Does `seat` (live) have at least one legal move in this position?
+    pub fn has_legal_move(&self, seat: Seat) -> bool {
+        crate::movegen::has_legal_move(self, seat)
+    }
+
+    /// Is every square and set consistent? (Used by tests and debug assertions.)
+    pub fn is_consistent(&self) -> bool {
+        let mut copy = Position::empty(&RuleSet {
+            variant: self.variant,
+            ..RuleSet::default()
+        });
+        copy.rules = self.rules;
+        for sq in Square::all() {
+            if let Some(p) = self.board[sq.index()] {
+                copy.put(sq, p);
+            }
+        }
+        copy.by_owner == self.by_owner
+            && copy.by_facing == self.by_facing
+            && copy.by_kind == self.by_kind
+            && copy.occupied == self.occupied
+    }
+}

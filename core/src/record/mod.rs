@@ -1,0 +1,16 @@
+//! Game records: SFEN, YSFEN, USI, KIF, KI2 and CSA.
+
+pub mod sfen;
+pub mod usi;
+pub mod ysfen;
+
+use crate::setup::InvalidPosition;
+
+/// A position text that could not be read or describes an impossible position.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, thiserror::Error)]
+pub enum ParseError {
+    #[error(transparent)]
+    Syntax(#[from] sfen::ParseSfenError),
+    #[error(transparent)]
+    Invalid(#[from] InvalidPosition),
+}

@@ -1,0 +1,71 @@
+//! USI `position` lines: `position startpos moves …` / `position sfen … moves …`.
+
+use crate::moves::Move;
+use crate::position::Position;
+use crate::rules::RuleSet;
+use serde::{Deserialize, Serialize};
+
+/// Why a `position` line could not be played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum UsiPositionError {
+    #[error("a position line starts with `startpos` or `sfen`")]
+    BadStart,
+    #[error("bad position: {0}")]
+    Position(#[from] super::ParseError),
+    #[error("move {index} `{text}` is not a USI move")]
+    BadMove { index: usize, text: String },
+    #[error("move {index} `{text}` is illegal: {reason}")]
+    IllegalMove { index: usize, text: String, reason: crate::IllegalMove },
+}
+
+/// Parses the part after `position ` (or a whole line starting with `position`), and plays it.
+/// Returns the start position, the moves, and the final position.
+pub fn parse_position_line(
+    line: &str,
+    rules: &RuleSet,
+) -> Result<(Position, Vec<Move>, Position), UsiPositionError> {
+    let line = line.trim();
+    let line = line.strip_prefix("position").map(str::trim_start).unwrap_or(line);
+    let (pos_text, moves_text) = match line.find(" moves") {
+        Some(i) => (&line[..i], line[i + 6..].trim()),
+        None => (line, ""),
+    };
+    let start = if pos_text.trim() == "startpos" {
+        Position::start(rules)
+    } else if let Some(s) = pos_text.strip_prefix("sfen ") {
+        super::sfen::position(s.trim(), rules)?
+    } else {
+        return Err(UsiPositionError::BadStart);
+    };
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for (index, text) in moves_text.split_ascii_whitespace().enumerate() {
+        let m = Move::from_usi(text)
+            .map_err(|_| UsiPositionError::BadMove { index: index + 1, text: text.into() })?;
+        pos.play(m).map_err(|reason| UsiPositionError::IllegalMove {
+            index: index + 1,
+            text: text.into(),
+            reason,
+        })?;
+        moves.push(m);
+    }
+    Ok((start, moves, pos))
+}
+
+/// Writes a `position` line (`startpos` when the start is the even start position).
+pub fn position_line(start: &Position, moves: &[Move]) -> String {
+    let sfen = super::sfen::format(start);
+    let mut s = if sfen == super::sfen::START {
+        "position startpos".to_string()
+    } else {
+        format!("position sfen {sfen}")
+    };
+    if !moves.is_empty() {
+        s.push_str(" moves");
+        for m in moves {
+            s.push(' ');
+            s.push_str(&m.to_string());
+        }
+    }
+    s
+}
