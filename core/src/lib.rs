@@ -3,6 +3,7 @@
 //! No I/O lives here: the server and the client build on these types.
 
 pub mod attacks;
+pub mod bot;
 pub mod hand;
 mod legality;
 pub mod movegen;

@@ -1,5 +1,9 @@
 //! Game records: SFEN, YSFEN, USI, KIF, KI2 and CSA.
 
+pub mod csa;
+pub mod ki2;
+pub mod kif;
+pub mod notation;
 pub mod sfen;
 pub mod usi;
 pub mod ysfen;
