@@ -4,10 +4,13 @@
 
 pub mod attacks;
 pub mod bot;
+pub mod game;
 pub mod hand;
+pub mod impasse;
 mod legality;
 pub mod movegen;
 pub mod moves;
+pub mod outcome;
 pub mod perft;
 pub mod piece;
 pub mod position;
@@ -20,9 +23,11 @@ pub mod square_set;
 mod turn;
 mod zobrist;
 
+pub use game::{Event, Game, GameError, PlayedMove};
 pub use hand::Hand;
 pub use legality::IllegalMove;
 pub use moves::{Move, MoveList};
+pub use outcome::{EndReason, Outcome};
 pub use piece::{Piece, PieceKind};
 pub use position::{Elimination, EliminationReason, Position};
 pub use rules::{RuleSet, Variant};
