@@ -116,7 +116,7 @@ impl Game {
             queued_resignations: SeatSet::EMPTY,
             outcome: None,
         };
-        g.judge_position(None, &mut Vec::new());
+        g.judge_position(&mut Vec::new());
         g
     }
 
