@@ -6,7 +6,11 @@ use yonin_core::record::{sfen, ysfen};
 use yonin_core::{Move, Position, RuleSet, Variant};
 
 #[derive(Parser, Debug)]
-#[command(name = "yonin", version, about = "Yonin: four-player and standard shogi")]
+#[command(
+    name = "yonin",
+    version,
+    about = "Yonin: four-player and standard shogi"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -69,7 +73,12 @@ pub fn parse_position(variant: Variant, text: &str) -> Result<Position, String> 
         Variant::Standard => sfen::position(text, &rules),
         Variant::Yonin => ysfen::position(text, &rules),
     };
-    r.map_err(|e| format!("bad position `{}`: {e}", text.chars().take(100).collect::<String>()))
+    r.map_err(|e| {
+        format!(
+            "bad position `{}`: {e}",
+            text.chars().take(100).collect::<String>()
+        )
+    })
 }
 
 fn format_position(pos: &Position) -> String {
@@ -83,7 +92,12 @@ fn format_position(pos: &Position) -> String {
 pub fn run(cmd: Command, out: &mut impl Write) -> Result<(), String> {
     let io = |e: std::io::Error| e.to_string();
     match cmd {
-        Command::Perft { depth, variant, position, divide } => {
+        Command::Perft {
+            depth,
+            variant,
+            position,
+            divide,
+        } => {
             let pos = parse_position(variant.into(), &position)?;
             let total = if divide {
                 let mut total = 0;
@@ -103,14 +117,17 @@ pub fn run(cmd: Command, out: &mut impl Write) -> Result<(), String> {
                 writeln!(out, "{m}").map_err(io)?;
             }
         }
-        Command::Play { variant, position, moves } => {
+        Command::Play {
+            variant,
+            position,
+            moves,
+        } => {
             let mut pos = parse_position(variant.into(), &position)?;
             for (i, text) in moves.iter().enumerate() {
                 let m = Move::from_usi(text).map_err(|e| format!("move {}: {e}", i + 1))?;
                 let seat = pos.to_move();
-                pos.play(m).map_err(|e| {
-                    format!("move {} `{text}` by {seat} is illegal: {e}", i + 1)
-                })?;
+                pos.play(m)
+                    .map_err(|e| format!("move {} `{text}` by {seat} is illegal: {e}", i + 1))?;
             }
             writeln!(out, "{}", format_position(&pos)).map_err(io)?;
         }

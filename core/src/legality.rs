@@ -87,16 +87,17 @@ fn diagnose(pos: &Position, m: Move) -> IllegalMove {
                 return IllegalMove::DoublePawn;
             }
             let before_dead_king = to.step(me, 0, 1).is_some_and(|front| {
-                pos.piece_at(front).is_some_and(|p| {
-                    p.kind() == PieceKind::King && !pos.is_live(p.owner())
-                })
+                pos.piece_at(front)
+                    .is_some_and(|p| p.kind() == PieceKind::King && !pos.is_live(p.owner()))
             });
             if before_dead_king && !pos.rules.pawn_drop_before_dead_king {
                 return IllegalMove::PawnDropBeforeDeadKing;
             }
         }
     } else if let Some(from) = m.from() {
-        let Some(p) = pos.piece_at(from) else { return IllegalMove::NoPiece(from) };
+        let Some(p) = pos.piece_at(from) else {
+            return IllegalMove::NoPiece(from);
+        };
         if p.owner() != me {
             return IllegalMove::NotYourPiece(from);
         }

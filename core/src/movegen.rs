@@ -187,7 +187,9 @@ fn board_moves(pos: &Position, cx: &Context, list: &mut MoveList) {
     let mine = pos.by_owner[cx.me.index()] & !pos.by_kind[PieceKind::King.index()];
     let pawn_forced = pos.rules.pawn_forced_depth;
     for from in mine {
-        let Some(p) = pos.board[from.index()] else { continue };
+        let Some(p) = pos.board[from.index()] else {
+            continue;
+        };
         let mut to_set = attacks::piece(p.kind(), p.facing(), from, cx.occ) & cx.target;
         if cx.pinned.contains(from) {
             to_set &= attacks::line(cx.king, from);
@@ -226,9 +228,8 @@ fn drops(pos: &Position, cx: &Context, list: &mut MoveList) {
 /// Squares where `me` may never drop a pawn: nifu lines, and (by default) the square in front
 /// of a turned-over king.
 fn pawn_drop_forbidden(pos: &Position, me: Seat) -> SquareSet {
-    let own_pawns = pos.by_kind[PieceKind::Pawn.index()]
-        & pos.by_owner[me.index()]
-        & pos.by_facing[me.index()];
+    let own_pawns =
+        pos.by_kind[PieceKind::Pawn.index()] & pos.by_owner[me.index()] & pos.by_facing[me.index()];
     let mut forbidden = SquareSet::EMPTY;
     for sq in own_pawns {
         forbidden |= SquareSet(LANE[me.index()][sq.index()]);
@@ -248,8 +249,12 @@ fn pawn_drop_forbidden(pos: &Position, me: Seat) -> SquareSet {
 /// Would a pawn dropped by `me` on `to` checkmate the live enemy king directly in front of it?
 #[doc(alias = "uchifuzume")]
 pub(crate) fn is_pawn_drop_mate(pos: &Position, me: Seat, to: Square) -> bool {
-    let Some(front) = to.step(me, 0, 1) else { return false };
-    let Some(victim) = pos.board[front.index()] else { return false };
+    let Some(front) = to.step(me, 0, 1) else {
+        return false;
+    };
+    let Some(victim) = pos.board[front.index()] else {
+        return false;
+    };
     if victim.kind() != PieceKind::King {
         return false;
     }
@@ -265,7 +270,9 @@ pub(crate) fn is_pawn_drop_mate(pos: &Position, me: Seat, to: Square) -> bool {
 
 /// Does `seat` have any legal move?
 pub(crate) fn has_legal_move(pos: &Position, seat: Seat) -> bool {
-    let Some(cx) = context(pos, seat) else { return false };
+    let Some(cx) = context(pos, seat) else {
+        return false;
+    };
     let mut list = MoveList::new();
     king_moves(pos, &cx, &mut list);
     if cx.double_check {
@@ -284,7 +291,9 @@ pub(crate) fn has_legal_move(pos: &Position, seat: Seat) -> bool {
 
 /// Removes moves that would leave `me`'s live partner in check (teams mode).
 fn filter_partner_safety(pos: &Position, me: Seat, list: &mut MoveList) {
-    let Some(partner) = pos.partner(me) else { return };
+    let Some(partner) = pos.partner(me) else {
+        return;
+    };
     let moves = list.to_vec();
     list.clear();
     for m in moves {
@@ -312,7 +321,11 @@ impl Position {
                     self.hand_add(me, c.kind());
                 }
                 if let Some(p) = self.take(from) {
-                    let p = if m.promotes() { p.with_kind(p.kind().promoted()) } else { p };
+                    let p = if m.promotes() {
+                        p.with_kind(p.kind().promoted())
+                    } else {
+                        p
+                    };
                     self.put(to, p);
                 }
             }

@@ -128,7 +128,10 @@ pub struct MoveList {
 
 impl Default for MoveList {
     fn default() -> Self {
-        MoveList { moves: [Move(0); MAX_MOVES], len: 0 }
+        MoveList {
+            moves: [Move(0); MAX_MOVES],
+            len: 0,
+        }
     }
 }
 
@@ -189,7 +192,9 @@ mod tests {
         for t in ["7g7f", "8h2b+", "P*5e", "R*1a", "1a9i"] {
             assert_eq!(Move::from_usi(t).unwrap().to_string(), t);
         }
-        for t in ["", "7g7g", "K*5e", "p*5e", "7g7f=", "7g", "7g7f++", "0a1a", "é1a2"] {
+        for t in [
+            "", "7g7g", "K*5e", "p*5e", "7g7f=", "7g", "7g7f++", "0a1a", "é1a2",
+        ] {
             assert!(Move::from_usi(t).is_err(), "{t}");
         }
     }

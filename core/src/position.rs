@@ -280,13 +280,17 @@ impl Position {
     pub(crate) fn hand_add(&mut self, s: Seat, k: PieceKind) {
         let k = k.unpromoted();
         self.hands[s.index()].add(k);
-        self.hash = self.hash.wrapping_add(zobrist::HAND[s.index() * 7 + k.index()]);
+        self.hash = self
+            .hash
+            .wrapping_add(zobrist::HAND[s.index() * 7 + k.index()]);
     }
 
     #[inline(always)]
     pub(crate) fn hand_remove(&mut self, s: Seat, k: PieceKind) {
         self.hands[s.index()].remove(k);
-        self.hash = self.hash.wrapping_sub(zobrist::HAND[s.index() * 7 + k.index()]);
+        self.hash = self
+            .hash
+            .wrapping_sub(zobrist::HAND[s.index() * 7 + k.index()]);
     }
 
     pub(crate) fn set_to_move(&mut self, s: Seat) {
@@ -304,7 +308,10 @@ impl Position {
         if let Some(slot) = self.eliminations.iter_mut().find(|e| e.is_none()) {
             *slot = Some(Elimination { seat, by, reason });
         }
-        let mated = matches!(reason, EliminationReason::Checkmate | EliminationReason::Stalemate);
+        let mated = matches!(
+            reason,
+            EliminationReason::Checkmate | EliminationReason::Stalemate
+        );
         if let (Some(to), true) = (by, mated) {
             if self.rules.army_to_mater && self.live.contains(to) {
                 let army = self.by_owner[seat.index()] & !self.by_kind[PieceKind::King.index()];

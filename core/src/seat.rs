@@ -195,6 +195,9 @@ mod tests {
     fn next_after_searches_from_the_following_seat() {
         let s = SeatSet::ALL.without(Seat::West);
         assert_eq!(s.next_after(Seat::South), Some(Seat::North));
-        assert_eq!(SeatSet::EMPTY.with(Seat::South).next_after(Seat::South), Some(Seat::South));
+        assert_eq!(
+            SeatSet::EMPTY.with(Seat::South).next_after(Seat::South),
+            Some(Seat::South)
+        );
     }
 }

@@ -58,7 +58,9 @@ impl Setup {
         let mut counts = [0u32; 14];
         let mut kings = [0u32; 4];
         for sq in Square::all() {
-            let Some(p) = self.board[sq.index()] else { continue };
+            let Some(p) = self.board[sq.index()] else {
+                continue;
+            };
             if !seats.contains(p.owner()) || !seats.contains(p.facing()) {
                 return Err(InvalidPosition::SeatNotInPlay(p.owner()));
             }
@@ -156,6 +158,8 @@ impl Setup {
 
     /// Squares holding a piece.
     pub fn occupied(&self) -> SquareSet {
-        Square::all().filter(|sq| self.board[sq.index()].is_some()).collect()
+        Square::all()
+            .filter(|sq| self.board[sq.index()].is_some())
+            .collect()
     }
 }

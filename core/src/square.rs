@@ -124,7 +124,10 @@ mod tests {
         for sq in Square::all() {
             assert_eq!(Square::from_usi(&sq.to_string()), Some(sq));
         }
-        assert_eq!(Square::from_usi("7g").map(|s| (s.file(), s.rank())), Some((7, 7)));
+        assert_eq!(
+            Square::from_usi("7g").map(|s| (s.file(), s.rank())),
+            Some((7, 7))
+        );
         assert_eq!(Square::from_usi("0a"), None);
         assert_eq!(Square::from_usi("1j"), None);
         assert_eq!(Square::from_usi("11"), None);

@@ -65,7 +65,9 @@ impl SquareSet {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::from_index_unchecked(127 - self.0.leading_zeros() as u8))
+            Some(Square::from_index_unchecked(
+                127 - self.0.leading_zeros() as u8,
+            ))
         }
     }
     /// Removes and returns the square with the lowest index.
@@ -137,7 +139,9 @@ mod tests {
         let all: Vec<Square> = SquareSet::FULL.collect();
         assert_eq!(all.len(), 81);
         assert_eq!((!SquareSet::EMPTY).count(), 81);
-        let s: SquareSet = [Square::new(3).unwrap(), Square::new(80).unwrap()].into_iter().collect();
+        let s: SquareSet = [Square::new(3).unwrap(), Square::new(80).unwrap()]
+            .into_iter()
+            .collect();
         assert_eq!(s.first(), Square::new(3));
         assert_eq!(s.last(), Square::new(80));
         assert!(s.more_than_one());

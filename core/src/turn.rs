@@ -20,7 +20,11 @@ pub(crate) fn advance(pos: &mut Position, mover: Seat, credit: Option<Seat>) {
     loop {
         if pos.is_decided_by_elimination() {
             // The survivor (or the mover, in teams) is the seat shown to move.
-            let s = if pos.live.len() == 1 { pos.live.iter().next().unwrap_or(mover) } else { mover };
+            let s = if pos.live.len() == 1 {
+                pos.live.iter().next().unwrap_or(mover)
+            } else {
+                mover
+            };
             pos.set_to_move(s);
             return;
         }
@@ -31,7 +35,9 @@ pub(crate) fn advance(pos: &mut Position, mover: Seat, credit: Option<Seat>) {
                 checked.insert(s);
             }
         }
-        let candidate = checked.next_after(mover).or_else(|| others.next_after(mover));
+        let candidate = checked
+            .next_after(mover)
+            .or_else(|| others.next_after(mover));
         let Some(candidate) = candidate else {
             pos.set_to_move(mover);
             return;

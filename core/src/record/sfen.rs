@@ -83,11 +83,17 @@ pub(crate) fn parse_board(
                 last_digit = false;
             }
             if file < 0 {
-                return Err(ParseSfenError::BadRankLength { rank: r + 1, len: (9 - file) as usize });
+                return Err(ParseSfenError::BadRankLength {
+                    rank: r + 1,
+                    len: (9 - file) as usize,
+                });
             }
         }
         if file != 0 {
-            return Err(ParseSfenError::BadRankLength { rank: r + 1, len: (9 - file) as usize });
+            return Err(ParseSfenError::BadRankLength {
+                rank: r + 1,
+                len: (9 - file) as usize,
+            });
         }
     }
     Ok(out)
@@ -116,7 +122,9 @@ pub(crate) fn parse_hand_text(
             }
             continue;
         }
-        let kind = PieceKind::from_letter(c).filter(|k| *k != PieceKind::King).ok_or_else(bad)?;
+        let kind = PieceKind::from_letter(c)
+            .filter(|k| *k != PieceKind::King)
+            .ok_or_else(bad)?;
         if digits > 0 && count < 2 {
             return Err(bad());
         }
@@ -149,13 +157,15 @@ pub fn parse(text: &str) -> Result<Setup, ParseSfenError> {
         let mut chars = s.chars();
         let c = chars.next().unwrap_or(' ');
         let (promoted, c, used) = if c == '+' {
-            let n = chars.next().ok_or_else(|| ParseSfenError::UnknownPiece("+".into()))?;
+            let n = chars
+                .next()
+                .ok_or_else(|| ParseSfenError::UnknownPiece("+".into()))?;
             (true, n, 1 + n.len_utf8())
         } else {
             (false, c, c.len_utf8())
         };
-        let kind = PieceKind::from_letter(c)
-            .ok_or_else(|| ParseSfenError::UnknownPiece(c.to_string()))?;
+        let kind =
+            PieceKind::from_letter(c).ok_or_else(|| ParseSfenError::UnknownPiece(c.to_string()))?;
         let kind = if promoted {
             if !kind.can_promote() {
                 return Err(ParseSfenError::BadPromotion(format!("+{c}")));
@@ -164,16 +174,24 @@ pub fn parse(text: &str) -> Result<Setup, ParseSfenError> {
         } else {
             kind
         };
-        let seat = if c.is_ascii_uppercase() { Seat::South } else { Seat::North };
+        let seat = if c.is_ascii_uppercase() {
+            Seat::South
+        } else {
+            Seat::North
+        };
         Ok((Piece::of(kind, seat), used))
     })?;
-    let side = fields.next().ok_or_else(|| ParseSfenError::MissingField("side to move".into()))?;
+    let side = fields
+        .next()
+        .ok_or_else(|| ParseSfenError::MissingField("side to move".into()))?;
     let to_move = match side {
         "b" => Seat::South,
         "w" => Seat::North,
         t => return Err(ParseSfenError::BadSideToMove(short(t))),
     };
-    let hand_text = fields.next().ok_or_else(|| ParseSfenError::MissingField("hand".into()))?;
+    let hand_text = fields
+        .next()
+        .ok_or_else(|| ParseSfenError::MissingField("hand".into()))?;
     let mut hands = [Hand::EMPTY; 4];
     parse_hand_text(hand_text, |k, lower, n| {
         let seat = if lower { Seat::North } else { Seat::South };
@@ -185,12 +203,22 @@ pub fn parse(text: &str) -> Result<Setup, ParseSfenError> {
     if fields.next().is_some() {
         return Err(ParseSfenError::ExtraFields);
     }
-    Ok(Setup { board, hands, to_move, dead: Vec::new(), ply })
+    Ok(Setup {
+        board,
+        hands,
+        to_move,
+        dead: Vec::new(),
+        ply,
+    })
 }
 
 /// Parses and validates a standard position (`startpos` is accepted too).
 pub fn position(text: &str, rules: &RuleSet) -> Result<Position, super::ParseError> {
-    let text = if text.trim() == "startpos" { START } else { text };
+    let text = if text.trim() == "startpos" {
+        START
+    } else {
+        text
+    };
     Ok(parse(text)?.into_position(rules)?)
 }
 
@@ -203,7 +231,9 @@ fn board_text(board: &[Option<Piece>; 81], piece: impl Fn(Piece) -> String) -> S
         }
         let mut empty = 0;
         for file in (1..=9u8).rev() {
-            let Some(sq) = Square::from_file_rank(file, rank) else { continue };
+            let Some(sq) = Square::from_file_rank(file, rank) else {
+                continue;
+            };
             match board[sq.index()] {
                 None => empty += 1,
                 Some(p) => {
@@ -234,10 +264,18 @@ pub fn format(pos: &Position) -> String {
             t.push('+');
         }
         let c = p.kind().letter();
-        t.push(if p.owner() == Seat::South { c } else { c.to_ascii_lowercase() });
+        t.push(if p.owner() == Seat::South {
+            c
+        } else {
+            c.to_ascii_lowercase()
+        });
         t
     });
-    let side = if pos.to_move() == Seat::North { 'w' } else { 'b' };
+    let side = if pos.to_move() == Seat::North {
+        'w'
+    } else {
+        'b'
+    };
     let mut hands = pos.hand(Seat::South).to_sfen_part(false);
     hands.push_str(&pos.hand(Seat::North).to_sfen_part(true));
     if hands.is_empty() {

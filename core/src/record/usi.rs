@@ -15,7 +15,11 @@ pub enum UsiPositionError {
     #[error("move {index} `{text}` is not a USI move")]
     BadMove { index: usize, text: String },
     #[error("move {index} `{text}` is illegal: {reason}")]
-    IllegalMove { index: usize, text: String, reason: crate::IllegalMove },
+    IllegalMove {
+        index: usize,
+        text: String,
+        reason: crate::IllegalMove,
+    },
 }
 
 /// Parses the part after `position ` (or a whole line starting with `position`), and plays it.
@@ -25,7 +29,10 @@ pub fn parse_position_line(
     rules: &RuleSet,
 ) -> Result<(Position, Vec<Move>, Position), UsiPositionError> {
     let line = line.trim();
-    let line = line.strip_prefix("position").map(str::trim_start).unwrap_or(line);
+    let line = line
+        .strip_prefix("position")
+        .map(str::trim_start)
+        .unwrap_or(line);
     let (pos_text, moves_text) = match line.find(" moves") {
         Some(i) => (&line[..i], line[i + 6..].trim()),
         None => (line, ""),
@@ -40,13 +47,16 @@ pub fn parse_position_line(
     let mut pos = start.clone();
     let mut moves = Vec::new();
     for (index, text) in moves_text.split_ascii_whitespace().enumerate() {
-        let m = Move::from_usi(text)
-            .map_err(|_| UsiPositionError::BadMove { index: index + 1, text: text.into() })?;
-        pos.play(m).map_err(|reason| UsiPositionError::IllegalMove {
+        let m = Move::from_usi(text).map_err(|_| UsiPositionError::BadMove {
             index: index + 1,
             text: text.into(),
-            reason,
         })?;
+        pos.play(m)
+            .map_err(|reason| UsiPositionError::IllegalMove {
+                index: index + 1,
+                text: text.into(),
+                reason,
+            })?;
         moves.push(m);
     }
     Ok((start, moves, pos))

@@ -21,10 +21,18 @@ pub fn parse(text: &str) -> Result<Setup, ParseSfenError> {
     let board = fields.next().ok_or(ParseSfenError::Empty)?;
     let board = parse_board(board, |s| {
         let b = s.as_bytes();
-        let (promoted, at) = if b.first() == Some(&b'+') { (true, 1) } else { (false, 0) };
+        let (promoted, at) = if b.first() == Some(&b'+') {
+            (true, 1)
+        } else {
+            (false, 0)
+        };
         let token = || s.chars().take(at + 2).collect::<String>();
-        let letter = *b.get(at).ok_or_else(|| ParseSfenError::UnknownPiece(token()))?;
-        let seat_letter = *b.get(at + 1).ok_or_else(|| ParseSfenError::UnknownPiece(token()))?;
+        let letter = *b
+            .get(at)
+            .ok_or_else(|| ParseSfenError::UnknownPiece(token()))?;
+        let seat_letter = *b
+            .get(at + 1)
+            .ok_or_else(|| ParseSfenError::UnknownPiece(token()))?;
         let kind = Some(letter as char)
             .filter(|c| c.is_ascii_uppercase())
             .and_then(PieceKind::from_letter)
@@ -41,9 +49,13 @@ pub fn parse(text: &str) -> Result<Setup, ParseSfenError> {
         };
         Ok((Piece::of(kind, seat), at + 2))
     })?;
-    let side = fields.next().ok_or_else(|| ParseSfenError::MissingField("seat to move".into()))?;
+    let side = fields
+        .next()
+        .ok_or_else(|| ParseSfenError::MissingField("seat to move".into()))?;
     let to_move = single_seat(side).ok_or_else(|| ParseSfenError::BadSideToMove(short(side)))?;
-    let hand_field = fields.next().ok_or_else(|| ParseSfenError::MissingField("hands".into()))?;
+    let hand_field = fields
+        .next()
+        .ok_or_else(|| ParseSfenError::MissingField("hands".into()))?;
     let groups: Vec<&str> = hand_field.split('/').collect();
     if groups.len() != 4 {
         return Err(ParseSfenError::BadHand(short(hand_field)));
@@ -59,8 +71,9 @@ pub fn parse(text: &str) -> Result<Setup, ParseSfenError> {
             Ok(())
         })?;
     }
-    let dead_field =
-        fields.next().ok_or_else(|| ParseSfenError::MissingField("eliminated seats".into()))?;
+    let dead_field = fields
+        .next()
+        .ok_or_else(|| ParseSfenError::MissingField("eliminated seats".into()))?;
     let dead = if dead_field == "-" {
         Vec::new()
     } else {
@@ -74,7 +87,13 @@ pub fn parse(text: &str) -> Result<Setup, ParseSfenError> {
     if fields.next().is_some() {
         return Err(ParseSfenError::ExtraFields);
     }
-    Ok(Setup { board, hands, to_move, dead, ply })
+    Ok(Setup {
+        board,
+        hands,
+        to_move,
+        dead,
+        ply,
+    })
 }
 
 fn single_seat(s: &str) -> Option<Seat> {
@@ -85,7 +104,11 @@ fn single_seat(s: &str) -> Option<Seat> {
 
 /// Parses and validates a Yonin position (`startpos` is accepted too).
 pub fn position(text: &str, rules: &RuleSet) -> Result<Position, super::ParseError> {
-    let text = if text.trim() == "startpos" { START } else { text };
+    let text = if text.trim() == "startpos" {
+        START
+    } else {
+        text
+    };
     Ok(parse(text)?.into_position(rules)?)
 }
 
@@ -112,6 +135,15 @@ pub fn format(pos: &Position) -> String {
         })
         .collect();
     let dead: String = pos.dead().map(|s| s.letter()).collect();
-    let dead = if dead.is_empty() { "-".to_string() } else { dead };
-    format!("{board} {} {} {dead} {}", pos.to_move().letter(), hands.join("/"), pos.ply())
+    let dead = if dead.is_empty() {
+        "-".to_string()
+    } else {
+        dead
+    };
+    format!(
+        "{board} {} {} {dead} {}",
+        pos.to_move().letter(),
+        hands.join("/"),
+        pos.ply()
+    )
 }
