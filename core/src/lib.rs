@@ -14,6 +14,7 @@ pub mod outcome;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod protocol;
 pub mod record;
 pub mod rules;
 pub mod seat;

@@ -1,0 +1,864 @@
+//! The wire protocol between clients and the server: versioned serde messages
+//! (`ClientMessage`, `ServerMessage`), the types they carry, and pure encode/decode helpers.
+//!
+//! Binary WebSocket frames carry bincode 2 (`config::standard()` with a size limit); text
+//! frames carry the same messages as JSON. A connection is answered in the encoding it spoke
+//! last. The first message of a connection must be [`ClientMessage::Hello`]; it is answered by
+//! [`ServerMessage::Welcome`], or by an [`ServerMessage::Error`] with
+//! [`ErrorCode::VersionMismatch`] followed by a close frame. `docs/protocol.md` walks through a
+//! whole session.
+//!
+//! Every enum is externally tagged (serde's default), which both encodings support: in JSON a
+//! unit variant is a string (`"Resign"`) and a variant with fields an object with one key
+//! (`{"Move":{"mv":"7g7f"}}`).
+
+use crate::game::{Event, Game, GameError};
+use crate::moves::Move;
+use crate::outcome::Outcome;
+use crate::position::Position;
+use crate::record::{sfen, ysfen, ParseError};
+use crate::rules::{RuleSet, Variant};
+use crate::seat::Seat;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The protocol version. A change to any message's shape bumps it; `Hello` carries the
+/// client's and a mismatch is refused.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The largest message either side sends or accepts, in bytes (bincode or JSON).
+pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
+/// Longest player name, in characters (names are trimmed first; 1 character at least).
+pub const MAX_NAME_CHARS: usize = 24;
+/// Longest room name, in characters.
+pub const MAX_ROOM_NAME_CHARS: usize = 40;
+/// Longest chat message, in characters.
+pub const MAX_CHAT_CHARS: usize = 280;
+/// Length of a private room's join code (upper-case letters and digits).
+pub const JOIN_CODE_CHARS: usize = 6;
+
+/// A connected player, unique for the server's lifetime.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct PlayerId(pub u64);
+
+/// A room, unique for the server's lifetime.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct RoomId(pub u64);
+
+impl fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "p{}", self.0)
+    }
+}
+
+impl fmt::Display for RoomId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}", self.0)
+    }
+}
+
+/// The 128-bit secret that proves a connection holds a seat. Given once, when the seat is
+/// taken (and again in `GameStarted` for that seat only); presented in `Hello` or `Resume`
+/// to get the seat back after a dropped connection. Written as 32 lower-case hex digits.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ResumeToken(pub u128);
+
+impl ResumeToken {
+    /// The hex text (32 digits).
+    pub fn to_hex(self) -> String {
+        format!("{:032x}", self.0)
+    }
+    /// Parses exactly 32 hex digits.
+    pub fn from_hex(s: &str) -> Option<ResumeToken> {
+        if s.len() != 32 || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        u128::from_str_radix(s, 16).ok().map(ResumeToken)
+    }
+}
+
+impl fmt::Debug for ResumeToken {
+    /// Never prints the secret itself (logs must not leak it).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ResumeToken(…)")
+    }
+}
+
+impl Serialize for ResumeToken {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_hex())
+    }
+}
+
+impl<'de> Deserialize<'de> for ResumeToken {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ResumeToken, D::Error> {
+        let s = String::deserialize(d)?;
+        ResumeToken::from_hex(&s)
+            .ok_or_else(|| serde::de::Error::custom("a resume token is 32 hex digits"))
+    }
+}
+
+/// Strength of a computer player. Same names as `yonin_core::bot::Level`.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+pub enum BotLevel {
+    Beginner,
+    Easy,
+    #[default]
+    Medium,
+    Hard,
+}
+
+impl BotLevel {
+    pub const ALL: [BotLevel; 4] = [
+        BotLevel::Beginner,
+        BotLevel::Easy,
+        BotLevel::Medium,
+        BotLevel::Hard,
+    ];
+    pub const fn name(self) -> &'static str {
+        match self {
+            BotLevel::Beginner => "Beginner",
+            BotLevel::Easy => "Easy",
+            BotLevel::Medium => "Medium",
+            BotLevel::Hard => "Hard",
+        }
+    }
+}
+
+/// How the server keeps time. All durations are in milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TimeControl {
+    /// No clock.
+    #[default]
+    None,
+    /// Main time, plus `increment_ms` added after each of the seat's moves.
+    Fischer { main_ms: u64, increment_ms: u64 },
+    /// Main time, then `periods` periods of `byoyomi_ms` each: a move inside a period keeps
+    /// it; a period that runs out is used up; the last one running out is a flag.
+    Byoyomi {
+        main_ms: u64,
+        byoyomi_ms: u64,
+        periods: u32,
+    },
+}
+
+/// One seat's clock. `main_ms` is the main time left; in byoyomi, once it is 0, the seat
+/// plays in periods of `period_ms` with `periods` of them left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatClock {
+    pub seat: Seat,
+    pub main_ms: u64,
+    /// Time left in the current byoyomi period (0 under Fischer).
+    pub period_ms: u64,
+    /// Byoyomi periods left (0 under Fischer).
+    pub periods: u32,
+}
+
+/// The clocks as the server saw them when it sent the message.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clocks {
+    /// One entry per seat in play, clockwise from South. Empty when the room has no clock.
+    pub seats: Vec<SeatClock>,
+    /// The seat whose clock is running (None before the start, after the end, or no clock).
+    pub running: Option<Seat>,
+}
+
+/// What a room is created with. `seats` follow from `rules.variant` (2 or 4).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomSettings {
+    /// Shown in the lobby (1..=`MAX_ROOM_NAME_CHARS` characters).
+    pub name: String,
+    pub rules: RuleSet,
+    pub time_control: TimeControl,
+    /// A bot for each seat listed, at its level, from the start (the host may change them).
+    pub bots: Vec<(Seat, BotLevel)>,
+    /// The level of the bot that plays for a person whose grace period ran out.
+    pub takeover_level: BotLevel,
+    /// A private room is listed but needs its join code to join or spectate; the server
+    /// makes the code and shows it to the room's members.
+    pub private: bool,
+    /// How long a dropped player's seat waits for them (None: the server's default).
+    pub grace_ms: Option<u64>,
+    /// Start from this SFEN (standard) or YSFEN (Yonin) instead of the rule set's start
+    /// position (for problems, teaching and tests).
+    pub start_position: Option<String>,
+    /// The seat the creator takes (None: the creator only watches and hosts).
+    pub host_seat: Option<Seat>,
+}
+
+impl RoomSettings {
+    /// A public room with the given rules, no clock, no bots, creator in South.
+    pub fn new(name: impl Into<String>, rules: RuleSet) -> RoomSettings {
+        RoomSettings {
+            name: name.into(),
+            rules,
+            time_control: TimeControl::None,
+            bots: Vec::new(),
+            takeover_level: BotLevel::Medium,
+            private: false,
+            grace_ms: None,
+            start_position: None,
+            host_seat: Some(Seat::South),
+        }
+    }
+    /// The number of seats (2 or 4).
+    pub fn seat_count(&self) -> usize {
+        self.rules.variant.seats().len() as usize
+    }
+}
+
+/// Where a room is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RoomPhase {
+    /// Seats are being filled.
+    Waiting,
+    Playing,
+    /// The game is over; a rematch may start a new one.
+    Finished,
+}
+
+/// One line of the lobby's room list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomSummary {
+    pub id: RoomId,
+    pub name: String,
+    pub variant: Variant,
+    pub time_control: TimeControl,
+    pub phase: RoomPhase,
+    /// Seats in play (2 or 4).
+    pub seats: u8,
+    /// Seats held by people.
+    pub people: u8,
+    /// Seats held by bots.
+    pub bots: u8,
+    pub spectators: u16,
+    pub private: bool,
+    pub host_name: String,
+}
+
+/// A person as others see them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerRef {
+    pub id: PlayerId,
+    pub name: String,
+}
+
+/// Who holds a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Occupant {
+    Empty,
+    Person(PlayerRef),
+    Bot(BotLevel),
+}
+
+/// A seat of a room as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    pub seat: Seat,
+    pub occupant: Occupant,
+    /// Is the person's connection up? (Always true for bots and empty seats.)
+    pub connected: bool,
+    /// A dropped person's grace left, in milliseconds at the time of sending.
+    pub grace_ms: Option<u64>,
+    /// A bot plays for the absent person (their grace ran out or they left); the person may
+    /// reclaim the seat with their token.
+    pub stand_in: Option<BotLevel>,
+}
+
+/// The full state of a room.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomState {
+    pub id: RoomId,
+    pub settings: RoomSettings,
+    /// Only sent to the room's members (it is what lets others in).
+    pub join_code: Option<String>,
+    pub host: PlayerId,
+    pub phase: RoomPhase,
+    /// Seats in play, clockwise from South.
+    pub seats: Vec<SeatInfo>,
+    pub spectators: Vec<PlayerRef>,
+    /// The receiver's seat, if any.
+    pub you: Option<Seat>,
+    /// Seats that asked for a rematch since the last game ended.
+    pub rematch: Vec<Seat>,
+}
+
+/// Everything that changed the game, in order. A client rebuilds the game by parsing
+/// `start` and applying every action (`GameState::replay`); the server does the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    Move {
+        seat: Seat,
+        mv: Move,
+        millis: Option<u64>,
+    },
+    Resign {
+        seat: Seat,
+    },
+    /// The seat's clock ran out.
+    Flag {
+        seat: Seat,
+    },
+    /// The seat is out for good (the opponent claimed the win after its grace ran out).
+    Forfeit {
+        seat: Seat,
+    },
+    DeclareImpasse {
+        seat: Seat,
+    },
+    /// A draw offer was accepted (standard).
+    AgreeDraw,
+    /// The game was stopped without a result (the room closed).
+    Abort,
+}
+
+impl Action {
+    /// Applies the action to `game`, through the same checks for everyone.
+    pub fn apply(&self, game: &mut Game) -> Result<Vec<Event>, GameError> {
+        match *self {
+            Action::Move { seat, mv, millis } => game.play_timed(seat, mv, millis),
+            Action::Resign { seat } => game.resign(seat),
+            Action::Flag { seat } => game.flag(seat),
+            Action::Forfeit { seat } => game.forfeit(seat),
+            Action::DeclareImpasse { seat } => game.declare_impasse(seat),
+            Action::AgreeDraw => game.agree_draw(),
+            Action::Abort => Ok(game.abort()),
+        }
+    }
+}
+
+/// The whole state of a game, sent when it starts and to anyone who arrives or comes back.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameState {
+    pub room: RoomId,
+    /// The rules in force (a random first seat is already drawn: `FirstSeat::Fixed`).
+    pub rules: RuleSet,
+    /// The start position: SFEN (standard) or YSFEN (Yonin).
+    pub start: String,
+    /// Everything played so far, in order.
+    pub actions: Vec<Action>,
+    pub seats: Vec<SeatInfo>,
+    pub clocks: Clocks,
+    /// The receiver's seat (None for a spectator).
+    pub you: Option<Seat>,
+    /// The receiver's secret for that seat (never sent to anyone else).
+    pub token: Option<ResumeToken>,
+    /// A standing draw offer (standard).
+    pub draw_offer: Option<Seat>,
+    /// Seats whose opponent may claim the win (their grace ran out; standard).
+    pub claimable: Vec<Seat>,
+    pub outcome: Option<Outcome>,
+}
+
+impl GameState {
+    /// Rebuilds the game: the start position with every action applied.
+    pub fn replay(&self) -> Result<Game, ReplayError> {
+        let start = parse_start(&self.rules, &self.start)?;
+        let mut game = Game::from_position(self.rules, start);
+        for (index, action) in self.actions.iter().enumerate() {
+            action
+                .apply(&mut game)
+                .map_err(|error| ReplayError::Action { index, error })?;
+        }
+        Ok(game)
+    }
+}
+
+/// A `GameState` that does not replay.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("bad start position: {0}")]
+    Start(#[from] ParseError),
+    #[error("action {index} was refused: {error}")]
+    Action { index: usize, error: GameError },
+}
+
+/// Parses a start position in the rule set's notation (SFEN or YSFEN; `startpos` too).
+pub fn parse_start(rules: &RuleSet, text: &str) -> Result<Position, ParseError> {
+    match rules.variant {
+        Variant::Standard => sfen::position(text, rules),
+        Variant::Yonin => ysfen::position(text, rules),
+    }
+}
+
+/// Writes a position in its variant's notation.
+pub fn format_position(pos: &Position) -> String {
+    match pos.variant() {
+        Variant::Standard => sfen::format(pos),
+        Variant::Yonin => ysfen::format(pos),
+    }
+}
+
+/// Which chat a line belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ChatScope {
+    Lobby,
+    /// The room the receiver is in.
+    Room,
+}
+
+/// Why the receiver is no longer in a room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LeaveReason {
+    /// They asked to.
+    Left,
+    /// The host removed them.
+    Kicked,
+    /// The room was closed (everyone left, or the server is stopping).
+    RoomClosed,
+    /// They took a seat in another room, or resumed one.
+    Moved,
+}
+
+/// What a client says. The first message must be `Hello`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClientMessage {
+    /// Opens the session. `resume` presents a seat token from an earlier connection.
+    Hello {
+        version: u32,
+        name: String,
+        resume: Option<ResumeToken>,
+    },
+    /// Asks for a fresh `RoomList` (the lobby also sends live updates unasked).
+    ListRooms,
+    SetName {
+        name: String,
+    },
+    /// Creates a room; the creator becomes its host and joins it.
+    CreateRoom {
+        settings: RoomSettings,
+    },
+    /// Takes a seat (`None`: the first empty one). `code` is needed for private rooms.
+    Join {
+        room: RoomId,
+        seat: Option<Seat>,
+        code: Option<String>,
+    },
+    /// Watches a room without a seat.
+    Spectate {
+        room: RoomId,
+        code: Option<String>,
+    },
+    /// Gets a seat back with its token (any time; also possible in `Hello`).
+    Resume {
+        token: ResumeToken,
+    },
+    /// Leaves the current room. During a game a bot of the room's takeover level plays the
+    /// seat at once; the token still reclaims it.
+    Leave,
+    /// A chat line; `Room` goes to the receiver's current room.
+    Chat {
+        scope: ChatScope,
+        text: String,
+    },
+    // --- host only, before a game starts (or after it ended) ---
+    /// Puts a bot in an empty seat (or changes a bot's level).
+    AddBot {
+        seat: Seat,
+        level: BotLevel,
+    },
+    /// Empties a seat: a bot is removed, a person becomes a spectator.
+    RemoveFromSeat {
+        seat: Seat,
+    },
+    /// Moves whoever is in `from` to `to` (swapping when `to` is held).
+    MoveSeat {
+        from: Seat,
+        to: Seat,
+    },
+    /// Removes a person from the room.
+    Kick {
+        player: PlayerId,
+    },
+    /// Starts the game (every seat must hold a person or a bot).
+    Start,
+    // --- in a game, for the sender's own seat ---
+    Move {
+        mv: Move,
+    },
+    Resign,
+    /// Standard only.
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    /// Standard only: the impasse declaration 入玉宣言.
+    #[doc(alias = "nyugyoku")]
+    DeclareImpasse,
+    /// Standard only: wins when the opponent's grace ran out.
+    ClaimWin,
+    /// Asks for another game with the seats rotated (starts when every person asked).
+    Rematch,
+    /// Answered by `Pong` with the same number.
+    Ping {
+        nonce: u64,
+    },
+}
+
+/// Why a request failed. The `Error` message carries the code and a human text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ErrorCode {
+    /// `Hello` carried another protocol version; the connection is closed.
+    VersionMismatch,
+    /// The first message was not `Hello`, or `Hello` came twice.
+    HelloFirst,
+    /// A frame that is not a message of this protocol.
+    Malformed,
+    /// A message over `MAX_MESSAGE_BYTES`.
+    TooLarge,
+    /// Too many messages or chat lines too fast.
+    RateLimited,
+    /// The connection is closed for repeated bad input.
+    TooManyErrors,
+    /// The server holds as many connections as it may.
+    ServerFull,
+    /// The server holds as many rooms as it may.
+    TooManyRooms,
+    /// The server is stopping.
+    ShuttingDown,
+    BadName,
+    BadChat,
+    BadSettings,
+    NoSuchRoom,
+    WrongJoinCode,
+    NoSuchSeat,
+    SeatTaken,
+    /// The sender must leave their current room first.
+    AlreadyInRoom,
+    NotInRoom,
+    NotHost,
+    /// The sender holds no seat in this game.
+    NotSeated,
+    NoGame,
+    GameInProgress,
+    /// The token matches no seat (or the game it belonged to is gone).
+    BadToken,
+    /// The action is not possible now (e.g. accepting a draw nobody offered).
+    NotAllowed,
+    Internal,
+}
+
+/// Why a game request was refused (beyond the rules themselves).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Rejection {
+    /// The rules refused it: an illegal move (naming the rule), not your turn, game over…
+    Game(GameError),
+    /// A server rule refused it: the code says which.
+    Room(ErrorCode),
+}
+
+/// What the server says.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ServerMessage {
+    Welcome {
+        version: u32,
+        player_id: PlayerId,
+        server_name: String,
+        /// The name the server accepted (trimmed).
+        name: String,
+    },
+    Error {
+        code: ErrorCode,
+        message: String,
+    },
+    NameSet {
+        name: String,
+    },
+    // --- lobby ---
+    RoomList {
+        rooms: Vec<RoomSummary>,
+    },
+    RoomUpdated {
+        room: RoomSummary,
+    },
+    RoomRemoved {
+        room: RoomId,
+    },
+    Chat {
+        scope: ChatScope,
+        from: PlayerRef,
+        text: String,
+    },
+    // --- rooms ---
+    /// The full room (sent on entering and on every change of seats, phase or host).
+    RoomState(Box<RoomState>),
+    /// The receiver holds `seat` in `room`; keep `token` to get it back.
+    SeatGranted {
+        room: RoomId,
+        seat: Seat,
+        token: ResumeToken,
+    },
+    LeftRoom {
+        room: RoomId,
+        reason: LeaveReason,
+    },
+    // --- games ---
+    /// A game started, or the receiver arrived in (or came back to) a game.
+    GameStarted(Box<GameState>),
+    /// What an action did, with the clocks after it.
+    GameEvents {
+        action: Action,
+        events: Vec<Event>,
+        clocks: Clocks,
+    },
+    /// The sender's move or game request was refused; the game goes on.
+    MoveRejected {
+        mv: Option<Move>,
+        reason: Rejection,
+        /// The reason in plain words, naming the rule (e.g. "nifu (二歩): …").
+        message: String,
+    },
+    GameOver {
+        outcome: Outcome,
+        /// The game as a record: a USI `position` line (standard) or a seat-annotated move
+        /// list after the YSFEN start (Yonin).
+        record: String,
+    },
+    DrawOffered {
+        by: Seat,
+    },
+    DrawDeclined {
+        by: Seat,
+    },
+    SeatDisconnected {
+        seat: Seat,
+        /// How long the seat waits for its player, from the time of sending.
+        grace_ms: u64,
+    },
+    SeatReconnected {
+        seat: Seat,
+    },
+    /// A bot now plays for the absent person. In standard games `claimable` says the
+    /// opponent may instead end the game with `ClaimWin`.
+    BotTookOver {
+        seat: Seat,
+        level: BotLevel,
+        claimable: bool,
+    },
+    Pong {
+        nonce: u64,
+    },
+    /// The server is stopping; a close frame follows.
+    ServerShutdown {
+        message: String,
+    },
+}
+
+impl ServerMessage {
+    pub fn error(code: ErrorCode, message: impl Into<String>) -> ServerMessage {
+        ServerMessage::Error {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+/// The two encodings of the protocol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Encoding {
+    /// Text frames.
+    Json,
+    /// Binary frames: bincode 2, standard configuration.
+    Bincode,
+}
+
+/// A message that could not be encoded or decoded.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CodecError {
+    #[error("the message is larger than {MAX_MESSAGE_BYTES} bytes")]
+    TooLarge,
+    #[error("not a message of this protocol: {0}")]
+    Malformed(String),
+}
+
+/// bincode's configuration: standard (varint) with the size limit.
+const fn bincode_config() -> bincode::config::Configuration<
+    bincode::config::LittleEndian,
+    bincode::config::Varint,
+    bincode::config::Limit<MAX_MESSAGE_BYTES>,
+> {
+    bincode::config::standard().with_limit::<MAX_MESSAGE_BYTES>()
+}
+
+/// Encodes a message as bincode.
+pub fn to_bincode<T: Serialize>(msg: &T) -> Result<Vec<u8>, CodecError> {
+    // Encoding is not limited by the configuration: the length is checked below.
+    let bytes = bincode::serde::encode_to_vec(msg, bincode_config())
+        .map_err(|e| CodecError::Malformed(e.to_string()))?;
+    if bytes.len() > MAX_MESSAGE_BYTES {
+        return Err(CodecError::TooLarge);
+    }
+    Ok(bytes)
+}
+
+/// Decodes a bincode message; trailing bytes are an error.
+pub fn from_bincode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, CodecError> {
+    if bytes.len() > MAX_MESSAGE_BYTES {
+        return Err(CodecError::TooLarge);
+    }
+    let (msg, read) =
+        bincode::serde::decode_from_slice(bytes, bincode_config()).map_err(|e| match e {
+            bincode::error::DecodeError::LimitExceeded => CodecError::TooLarge,
+            e => CodecError::Malformed(e.to_string()),
+        })?;
+    if read != bytes.len() {
+        return Err(CodecError::Malformed(format!(
+            "{} bytes after the message",
+            bytes.len() - read
+        )));
+    }
+    Ok(msg)
+}
+
+/// Encodes a message as JSON.
+pub fn to_json<T: Serialize>(msg: &T) -> Result<String, CodecError> {
+    let text = serde_json::to_string(msg).map_err(|e| CodecError::Malformed(e.to_string()))?;
+    if text.len() > MAX_MESSAGE_BYTES {
+        return Err(CodecError::TooLarge);
+    }
+    Ok(text)
+}
+
+/// Decodes a JSON message.
+pub fn from_json<T: DeserializeOwned>(text: &str) -> Result<T, CodecError> {
+    if text.len() > MAX_MESSAGE_BYTES {
+        return Err(CodecError::TooLarge);
+    }
+    serde_json::from_str(text).map_err(|e| {
+        let mut s = e.to_string();
+        s.truncate(200);
+        CodecError::Malformed(s)
+    })
+}
+
+/// Checks and tidies a player name: trimmed, 1..=`MAX_NAME_CHARS` characters, no control
+/// characters.
+pub fn validate_name(name: &str) -> Result<String, &'static str> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err("a name needs at least one character");
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err("a name has at most 24 characters");
+    }
+    if name.chars().any(char::is_control) {
+        return Err("a name may not hold control characters");
+    }
+    Ok(name.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn samples() -> Vec<ClientMessage> {
+        vec![
+            ClientMessage::Hello {
+                version: PROTOCOL_VERSION,
+                name: "Ann".into(),
+                resume: Some(ResumeToken(0x0123_4567_89ab_cdef_0123_4567_89ab_cdef)),
+            },
+            ClientMessage::CreateRoom {
+                settings: RoomSettings {
+                    time_control: TimeControl::Byoyomi {
+                        main_ms: 60_000,
+                        byoyomi_ms: 10_000,
+                        periods: 3,
+                    },
+                    bots: vec![(Seat::West, BotLevel::Easy)],
+                    start_position: Some("startpos".into()),
+                    ..RoomSettings::new("room", RuleSet::yonin())
+                },
+            },
+            ClientMessage::Move {
+                mv: Move::from_usi("7g7f").unwrap(),
+            },
+            ClientMessage::Resign,
+        ]
+    }
+
+    #[test]
+    fn both_encodings_round_trip() {
+        for m in samples() {
+            let b = to_bincode(&m).unwrap();
+            assert_eq!(from_bincode::<ClientMessage>(&b).unwrap(), m);
+            let j = to_json(&m).unwrap();
+            assert_eq!(from_json::<ClientMessage>(&j).unwrap(), m);
+        }
+    }
+
+    #[test]
+    fn json_shape_is_externally_tagged() {
+        let j = to_json(&ClientMessage::Move {
+            mv: Move::from_usi("P*5e").unwrap(),
+        })
+        .unwrap();
+        assert_eq!(j, r#"{"Move":{"mv":"P*5e"}}"#);
+        assert_eq!(to_json(&ClientMessage::Resign).unwrap(), r#""Resign""#);
+    }
+
+    #[test]
+    fn game_state_replays() {
+        let mut game = Game::new(RuleSet::standard());
+        let mut actions = Vec::new();
+        for t in ["7g7f", "3c3d"] {
+            let a = Action::Move {
+                seat: game.to_move(),
+                mv: Move::from_usi(t).unwrap(),
+                millis: None,
+            };
+            a.apply(&mut game).unwrap();
+            actions.push(a);
+        }
+        let state = GameState {
+            room: RoomId(1),
+            rules: RuleSet::standard(),
+            start: format_position(game.start()),
+            actions,
+            seats: vec![],
+            clocks: Clocks::default(),
+            you: None,
+            token: None,
+            draw_offer: None,
+            claimable: vec![],
+            outcome: None,
+        };
+        let back: ServerMessage = from_bincode(
+            &to_bincode(&ServerMessage::GameStarted(Box::new(state.clone()))).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(back, ServerMessage::GameStarted(Box::new(state.clone())));
+        let replayed = state.replay().unwrap();
+        assert_eq!(replayed.position().hash(), game.position().hash());
+    }
+
+    #[test]
+    fn bad_input_is_an_error_not_a_panic() {
+        assert!(from_json::<ClientMessage>("{").is_err());
+        assert!(from_json::<ClientMessage>(r#"{"Move":{"mv":"9z9z"}}"#).is_err());
+        assert!(from_bincode::<ClientMessage>(&[0xff; 40]).is_err());
+        assert!(from_bincode::<ClientMessage>(&[]).is_err());
+        let big = vec![0u8; MAX_MESSAGE_BYTES + 1];
+        assert_eq!(
+            from_bincode::<ClientMessage>(&big),
+            Err(CodecError::TooLarge)
+        );
+        // A string length claiming far more than the limit.
+        let mut lie = vec![0u8];
+        lie.extend_from_slice(&[0xfc, 0xff, 0xff, 0xff, 0x7f]);
+        assert!(from_bincode::<ClientMessage>(&lie).is_err());
+        assert!(ResumeToken::from_hex("xyz").is_none());
+        assert!(from_json::<ResumeToken>(r#""0123""#).is_err());
+    }
+
+    #[test]
+    fn names_are_validated() {
+        assert_eq!(validate_name("  Ann ").unwrap(), "Ann");
+        assert!(validate_name("   ").is_err());
+        assert!(validate_name("a\u{7}b").is_err());
+        assert!(validate_name(&"x".repeat(MAX_NAME_CHARS + 1)).is_err());
+        assert!(validate_name(&"将".repeat(MAX_NAME_CHARS)).is_ok());
+    }
+}
