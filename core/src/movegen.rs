@@ -177,7 +177,7 @@ fn king_moves(pos: &Position, cx: &Context, list: &mut MoveList) {
     for to in attacks::king(cx.king)
         & !(pos.friendly_pieces(cx.me) | pos.by_kind[PieceKind::King.index()])
     {
-        if (pos.attackers_to(to, occ) & cx.enemies).is_empty() {
+        if !pos.is_attacked(to, occ, cx.enemies) {
             list.push(Move::normal(cx.king, to, false));
         }
     }
@@ -273,19 +273,53 @@ pub(crate) fn has_legal_move(pos: &Position, seat: Seat) -> bool {
     let Some(cx) = context(pos, seat) else {
         return false;
     };
-    let mut list = MoveList::new();
-    king_moves(pos, &cx, &mut list);
-    if cx.double_check {
+    if pos.rules.teams {
+        // Partner safety needs each move played out: take the slow, exact path.
+        let mut list = MoveList::new();
+        generate(pos, seat, &mut list);
         return !list.is_empty();
     }
-    board_moves(pos, &cx, &mut list);
-    if !pos.rules.teams && !list.is_empty() {
-        return true;
+    // Stop at the first legal move found, cheapest kinds first.
+    let occ = cx.occ ^ SquareSet::from_square(cx.king);
+    let king_targets = attacks::king(cx.king)
+        & !(pos.friendly_pieces(cx.me) | pos.by_kind[PieceKind::King.index()]);
+    for to in king_targets {
+        if !pos.is_attacked(to, occ, cx.enemies) {
+            return true;
+        }
     }
+    if cx.double_check {
+        return false;
+    }
+    // A board move needs only one reachable target: promotion choice never removes the last
+    // option (a forced promotion is still a move).
+    let mine = pos.by_owner[cx.me.index()] & !pos.by_kind[PieceKind::King.index()];
+    for from in mine {
+        let Some(p) = pos.board[from.index()] else {
+            continue;
+        };
+        let mut to_set = attacks::piece(p.kind(), p.facing(), from, cx.occ) & cx.target;
+        if cx.pinned.contains(from) {
+            to_set &= attacks::line(cx.king, from);
+        }
+        if to_set.any() {
+            return true;
+        }
+    }
+    let hand = pos.hands[cx.me.index()];
+    if hand.is_empty() || cx.drop_target.is_empty() {
+        return false;
+    }
+    for kind in PieceKind::HAND {
+        if hand.count(kind) == 0 || kind == PieceKind::Pawn {
+            continue;
+        }
+        if (cx.drop_target & drop_zone(cx.me, kind)).any() {
+            return true;
+        }
+    }
+    let mut list = MoveList::new();
     drops(pos, &cx, &mut list);
-    if pos.rules.teams {
-        filter_partner_safety(pos, seat, &mut list);
-    }
     !list.is_empty()
 }
 

@@ -8,8 +8,16 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut list = MoveList::new();
-    pos.legal_moves_into(&mut list);
+    // One move list per ply, allocated once: a list is 2 KiB and zeroing it per node shows.
+    let mut lists: Vec<MoveList> = (0..depth).map(|_| MoveList::new()).collect();
+    count(pos, depth, &mut lists)
+}
+
+fn count(pos: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
+    let Some((list, rest)) = lists.split_first_mut() else {
+        return 1;
+    };
+    pos.legal_moves_into(list);
     if depth == 1 {
         return list.len() as u64;
     }
@@ -17,7 +25,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     for &m in list.iter() {
         let mut child = pos.clone();
         child.play_unchecked(m);
-        total += perft(&child, depth - 1);
+        total += count(&child, depth - 1, rest);
     }
     total
 }
@@ -29,14 +37,7 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .map(|&m| {
             let mut child = pos.clone();
             child.play_unchecked(m);
-            (
-                m,
-                if depth <= 1 {
-                    1
-                } else {
-                    perft(&child, depth - 1)
-                },
-            )
+            (m, if depth <= 1 { 1 } else { perft(&child, depth - 1) })
         })
         .collect()
 }

@@ -224,9 +224,59 @@ impl Position {
         a
     }
 
+    /// Is `sq` attacked by any of `attackers` with occupancy `occ`? Stops at the first
+    /// attacker found (cheap steppers first).
+    #[inline]
+    pub(crate) fn is_attacked(&self, sq: Square, occ: SquareSet, attackers: SquareSet) -> bool {
+        use PieceKind::*;
+        let k = &self.by_kind;
+        if (attacks::king(sq)
+            & (k[King as usize] | k[Dragon as usize] | k[Horse as usize])
+            & attackers)
+            .any()
+        {
+            return true;
+        }
+        let golds = k[Gold as usize]
+            | k[ProPawn as usize]
+            | k[ProLance as usize]
+            | k[ProKnight as usize]
+            | k[ProSilver as usize];
+        for f in self.seats.iter() {
+            let mine = self.by_facing[f.index()] & attackers;
+            if mine.is_empty() {
+                continue;
+            }
+            let o = f.opposite();
+            let steppers = (attacks::pawn(o, sq) & k[Pawn as usize])
+                | (attacks::knight(o, sq) & k[Knight as usize])
+                | (attacks::silver(o, sq) & k[Silver as usize])
+                | (attacks::gold(o, sq) & golds);
+            if (steppers & mine).any() {
+                return true;
+            }
+            let lances = k[Lance as usize] & mine;
+            if lances.any() && (attacks::lance(o, sq, occ) & lances).any() {
+                return true;
+            }
+        }
+        let rooks = (k[Rook as usize] | k[Dragon as usize]) & attackers;
+        if rooks.any() && (attacks::rook(sq, occ) & rooks).any() {
+            return true;
+        }
+        let bishops = (k[Bishop as usize] | k[Horse as usize]) & attackers;
+        bishops.any() && (attacks::bishop(sq, occ) & bishops).any()
+    }
+
     /// Is `s`'s king attacked by a live enemy? (Dead seats are never in check.)
     pub fn in_check(&self, s: Seat) -> bool {
-        self.live.contains(s) && self.checkers(s).any()
+        if !self.live.contains(s) {
+            return false;
+        }
+        match self.kings[s.index()] {
+            Some(k) => self.is_attacked(k, self.occupied, self.enemy_pieces(s)),
+            None => false,
+        }
     }
 
     /// The enemy pieces giving check to `s`.

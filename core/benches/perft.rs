@@ -1,0 +1,123 @@
+//! Perft benchmark: times move generation (bulk counting at the last ply) on one core and
+//! asserts every node count it times. `cargo bench -p yonin-core --bench perft`;
+//! `PERFT_DEEP=1` adds standard depth 6 and Yonin depth 6.
+
+use std::time::Instant;
+use yonin_core::perft::perft;
+use yonin_core::record::{sfen, ysfen};
+use yonin_core::RuleSet;
+
+struct Case {
+    name: &'static str,
+    yonin: bool,
+    position: &'static str,
+    depth: u32,
+    nodes: u64,
+    deep_only: bool,
+}
+
+const CASES: &[Case] = &[
+    Case {
+        name: "standard startpos",
+        yonin: false,
+        position: "startpos",
+        depth: 5,
+        nodes: 19_861_490,
+        deep_only: false,
+    },
+    Case {
+        name: "standard startpos",
+        yonin: false,
+        position: "startpos",
+        depth: 6,
+        nodes: 547_581_517,
+        deep_only: true,
+    },
+    Case {
+        name: "matsuri",
+        yonin: false,
+        position: "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+        depth: 3,
+        nodes: 4_809_015,
+        deep_only: false,
+    },
+    Case {
+        name: "matsuri",
+        yonin: false,
+        position: "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+        depth: 4,
+        nodes: 516_925_165,
+        deep_only: true,
+    },
+    Case {
+        name: "yonin startpos",
+        yonin: true,
+        position: "startpos",
+        depth: 4,
+        nodes: 6_561,
+        deep_only: false,
+    },
+    Case {
+        name: "yonin startpos",
+        yonin: true,
+        position: "startpos",
+        depth: 5,
+        nodes: 82_134,
+        deep_only: false,
+    },
+    Case {
+        name: "yonin startpos",
+        yonin: true,
+        position: "startpos",
+        depth: 6,
+        nodes: 1_055_321,
+        deep_only: false,
+    },
+    Case {
+        name: "yonin startpos",
+        yonin: true,
+        position: "startpos",
+        depth: 7,
+        nodes: 0,
+        deep_only: true,
+    },
+];
+
+fn main() {
+    let deep = std::env::var_os("PERFT_DEEP").is_some();
+    // `cargo bench` passes `--bench`; `cargo test --benches` runs it once too, quickly.
+    let quick = !std::env::args().any(|a| a == "--bench");
+    println!(
+        "{:<22} {:>5} {:>13} {:>9} {:>14}",
+        "position", "depth", "nodes", "seconds", "leaves/s"
+    );
+    for case in CASES.iter().filter(|c| deep || !c.deep_only) {
+        if quick && case.nodes > 5_000_000 {
+            continue;
+        }
+        let pos = if case.yonin {
+            ysfen::position(case.position, &RuleSet::yonin()).unwrap()
+        } else {
+            sfen::position(case.position, &RuleSet::standard()).unwrap()
+        };
+        let runs = if case.nodes < 10_000_000 { 5 } else { 1 };
+        let mut best = f64::MAX;
+        let mut nodes = 0;
+        for _ in 0..runs {
+            let t = Instant::now();
+            nodes = perft(&pos, case.depth);
+            best = best.min(t.elapsed().as_secs_f64());
+        }
+        if case.nodes != 0 {
+            assert_eq!(nodes, case.nodes, "{} depth {}", case.name, case.depth);
+        }
+        println!(
+            "{:<22} {:>5} {:>13} {:>9.3} {:>12.1} M",
+            case.name,
+            case.depth,
+            nodes,
+            best,
+            nodes as f64 / best / 1e6
+        );
+    }
+}
