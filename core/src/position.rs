@@ -50,6 +50,9 @@ pub struct Position {
     /// Eliminations in order.
     pub(crate) eliminations: [Option<Elimination>; 4],
     pub(crate) ply: u32,
+    /// The sum (wrapping) of one key per feature: pieces on squares, pieces in hand, seat to
+    /// move, dead seats. Every update adds or subtracts, so the value depends only on the
+    /// position, never on the order of the moves that reached it.
     pub(crate) hash: u64,
     pub(crate) rules: PlayRules,
     pub(crate) variant: Variant,
@@ -308,7 +311,7 @@ impl Position {
         self.by_facing[p.facing().index()] |= b;
         self.by_kind[p.kind().index()] |= b;
         self.occupied |= b;
-        self.hash ^= zobrist::piece(p.code(), sq.index());
+        self.hash = self.hash.wrapping_add(zobrist::piece(p.code(), sq.index()));
         if p.kind() == PieceKind::King {
             self.kings[p.owner().index()] = Some(sq);
         }
@@ -322,7 +325,7 @@ impl Position {
         self.by_facing[p.facing().index()] &= b;
         self.by_kind[p.kind().index()] &= b;
         self.occupied &= b;
-        self.hash ^= zobrist::piece(p.code(), sq.index());
+        self.hash = self.hash.wrapping_sub(zobrist::piece(p.code(), sq.index()));
         Some(p)
     }
 
@@ -344,7 +347,10 @@ impl Position {
     }
 
     pub(crate) fn set_to_move(&mut self, s: Seat) {
-        self.hash ^= zobrist::TO_MOVE[self.to_move.index()] ^ zobrist::TO_MOVE[s.index()];
+        self.hash = self
+            .hash
+            .wrapping_sub(zobrist::TO_MOVE[self.to_move.index()])
+            .wrapping_add(zobrist::TO_MOVE[s.index()]);
         self.to_move = s;
     }
 
@@ -354,7 +360,7 @@ impl Position {
             return;
         }
         self.live.remove(seat);
-        self.hash ^= zobrist::DEAD[seat.index()];
+        self.hash = self.hash.wrapping_add(zobrist::DEAD[seat.index()]);
         if let Some(slot) = self.eliminations.iter_mut().find(|e| e.is_none()) {
             *slot = Some(Elimination { seat, by, reason });
         }
