@@ -66,7 +66,9 @@ impl Setup {
             }
             let depth = sq.depth(p.facing());
             let dead_end = match p.kind() {
-                PieceKind::Pawn => depth >= pos.rules.pawn_forced_depth,
+                // Only the last line: under the last-two-lines promotion house rule a pawn
+                // may still be dropped on the second-to-last line (it promotes as it moves).
+                PieceKind::Pawn => depth >= 8,
                 PieceKind::Lance => depth >= 8,
                 PieceKind::Knight => depth >= 7,
                 _ => false,
