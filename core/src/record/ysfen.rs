@@ -1,4 +1,9 @@
 //! YSFEN: Yonin positions as SFEN extended with seats (`<board> <to move> <hands> <dead> <ply>`).
+//!
+//! A piece is `[+]<letter><owner>` (`Ks`, `+Rw`). Under the house rule that passes a mated army
+//! to the mating seat a piece's facing can differ from its owner; the facing then follows as a
+//! second seat letter (`Psw`: South's pawn, moving as West's). Canonical text writes the second
+//! letter only when it differs.
 
 use super::sfen::{board_field, parse_board, parse_hand_text, parse_move_number, ParseSfenError};
 use crate::hand::Hand;
@@ -47,7 +52,13 @@ pub fn parse(text: &str) -> Result<Setup, ParseSfenError> {
         } else {
             kind
         };
-        Ok((Piece::of(kind, seat), at + 2))
+        // A second seat letter gives the facing when it differs from the owner (a mated army
+        // passed to the mating seat keeps its facing): `Psw` is South's pawn facing West.
+        match b.get(at + 2).and_then(|&c| Seat::from_letter(c as char)) {
+            Some(facing) if facing != seat => Ok((Piece::new(kind, seat, facing), at + 3)),
+            Some(_) => Err(ParseSfenError::UnknownPiece(s.chars().take(at + 3).collect())),
+            None => Ok((Piece::of(kind, seat), at + 2)),
+        }
     })?;
     let side = fields
         .next()
@@ -121,6 +132,9 @@ pub fn format(pos: &Position) -> String {
         }
         t.push(p.kind().letter());
         t.push(p.owner().letter());
+        if p.facing() != p.owner() {
+            t.push(p.facing().letter());
+        }
         t
     });
     let hands: Vec<String> = Seat::ALL
