@@ -1,6 +1,7 @@
 //! Game records: SFEN, YSFEN, USI, KIF, KI2 and CSA.
 
 pub mod csa;
+pub mod game_record;
 pub mod ki2;
 pub mod kif;
 pub mod notation;
