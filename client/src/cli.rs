@@ -61,6 +61,8 @@ pub enum Command {
         /// USI moves.
         moves: Vec<String>,
     },
+    /// Run as a USI engine (standard shogi) on standard input and output.
+    Usi,
 }
 
 /// Parses a position for the variant (`startpos`, SFEN or YSFEN).
@@ -131,6 +133,7 @@ pub fn run(cmd: Command, out: &mut impl Write) -> Result<(), String> {
             }
             writeln!(out, "{}", format_position(&pos)).map_err(io)?;
         }
+        Command::Usi => crate::usi::run_stdio(out).map_err(io)?,
     }
     Ok(())
 }

@@ -1,3 +1,4 @@
 //! Yonin desktop client: the game window, its screens, and the command line.
 
 pub mod cli;
+pub mod usi;

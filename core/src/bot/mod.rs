@@ -1,1 +1,364 @@
-//! Computer players (being written).
+//! Computer players for both variants: [`Bot`] with four [`Level`]s, searching with PVS
+//! (standard) or Best-Reply Search (Yonin), and the USI engine logic in [`usi`].
+//!
+//! ```no_run
+//! use std::sync::{atomic::AtomicBool, Arc};
+//! use std::time::Duration;
+//! use yonin_core::bot::{Bot, Level, Limits};
+//! use yonin_core::{Position, RuleSet};
+//!
+//! let pos = Position::start(&RuleSet::standard());
+//! let mut bot = Bot::new(Level::Medium, 7);
+//! let limits = Limits { time: Duration::from_millis(300), nodes: None };
+//! let m = bot.choose(&pos, limits, Arc::new(AtomicBool::new(false)));
+//! assert!(m.is_some_and(|m| pos.is_legal(m)));
+//! ```
+
+mod brs;
+mod eval_standard;
+mod eval_yonin;
+mod level;
+mod mate;
+mod ordering;
+mod search;
+mod tt;
+pub mod usi;
+
+pub use level::{Level, UnknownLevel};
+pub use mate::{find_mate, MateFound};
+
+use crate::moves::Move;
+use crate::position::Position;
+use crate::rules::Variant;
+use crate::square::Square;
+use level::{soft_choice, Rng};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A placeholder move for fixed-size tables (never played).
+pub(crate) const NO_MOVE: Move = {
+    let sq = match Square::new(0) {
+        Some(s) => s,
+        None => panic!("square 0 exists"),
+    };
+    Move::normal(sq, sq, false)
+};
+
+/// How long and how far a bot may think about one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock budget; the search returns within it (plus a few milliseconds).
+    pub time: Duration,
+    /// Node budget: with it binding (time ample), the search is exactly repeatable.
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    pub fn time(time: Duration) -> Limits {
+        Limits { time, nodes: None }
+    }
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            time: Duration::from_secs(3600),
+            nodes: Some(nodes),
+        }
+    }
+}
+
+/// A score as USI reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns for the side to move (standard) or the searching seat (Yonin).
+    Cp(i32),
+    /// Mate (standard) or elimination (Yonin) in this many plies; negative when against.
+    Mate(i32),
+}
+
+/// Progress of a search, once per finished iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo {
+    pub depth: i32,
+    pub seldepth: i32,
+    pub score: Score,
+    pub nodes: u64,
+    pub time: Duration,
+    pub pv: Vec<Move>,
+}
+
+/// The outcome of [`Bot::search`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// `None` only when there is no legal move.
+    pub best: Option<Move>,
+    pub score: Score,
+    pub depth: i32,
+    pub nodes: u64,
+    pub time: Duration,
+    pub pv: Vec<Move>,
+}
+
+/// The positions of the game before the one searched, for repetition (and perpetual
+/// check) detection.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameHistory {
+    /// Hash and "the side to move is in check" of each earlier position, oldest first.
+    entries: Vec<(u64, bool)>,
+}
+
+impl GameHistory {
+    pub fn new() -> Self {
+        Self::default()
+    }
+    pub fn push(&mut self, pos: &Position) {
+        self.entries.push((pos.hash(), pos.in_check(pos.to_move())));
+    }
+    /// The positions from `start` through each move but the last (the searched position is
+    /// not part of its own history).
+    pub fn from_moves(start: &Position, moves: &[Move]) -> Self {
+        let mut h = GameHistory::new();
+        let mut pos = start.clone();
+        for &m in moves {
+            h.push(&pos);
+            if pos.play(m).is_err() {
+                break;
+            }
+        }
+        h
+    }
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+/// What to search beyond the limits.
+#[derive(Clone, Debug, Default)]
+pub struct SearchOptions {
+    pub history: GameHistory,
+    /// Deepest iteration (the level's own cap applies too).
+    pub max_depth: Option<i32>,
+}
+
+/// A computer player: a level, a seeded random source and its search tables.
+pub struct Bot {
+    level: Level,
+    rng: Rng,
+    tt: tt::Tt,
+    ord: ordering::Ordering,
+}
+
+/// Transposition table size of a new bot, in megabytes.
+pub const DEFAULT_HASH_MB: usize = 16;
+
+impl Bot {
+    pub fn new(level: Level, seed: u64) -> Bot {
+        Bot::with_hash(level, seed, DEFAULT_HASH_MB)
+    }
+
+    /// A bot with a transposition table of `mb` megabytes.
+    pub fn with_hash(level: Level, seed: u64, mb: usize) -> Bot {
+        Bot {
+            level,
+            rng: Rng::new(seed),
+            tt: tt::Tt::new(mb),
+            ord: ordering::Ordering::new(),
+        }
+    }
+
+    pub fn level(&self) -> Level {
+        self.level
+    }
+    pub fn set_level(&mut self, level: Level) {
+        self.level = level;
+    }
+    /// Resizes (and clears) the transposition table.
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        self.tt = tt::Tt::new(mb);
+    }
+    pub fn hash_mb(&self) -> usize {
+        self.tt.megabytes()
+    }
+    /// Forgets what earlier searches learnt (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.ord.clear();
+    }
+
+    /// Picks a legal move for the seat to move; `None` only when there is none.
+    pub fn choose(
+        &mut self,
+        pos: &Position,
+        limits: Limits,
+        stop: Arc<AtomicBool>,
+    ) -> Option<Move> {
+        self.search(pos, limits, &SearchOptions::default(), stop, &mut |_| {})
+            .best
+    }
+
+    /// Searches `pos` and reports each finished iteration through `info`.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: Limits,
+        options: &SearchOptions,
+        stop: Arc<AtomicBool>,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let params = self.level.params();
+        let legal = pos.legal_moves();
+        let empty = SearchResult {
+            best: None,
+            score: Score::Mate(0),
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+            pv: Vec::new(),
+        };
+        if legal.is_empty() {
+            return empty;
+        }
+        let time = limits.time.mul_f64(params.time_share);
+        let mut node_limit = limits.nodes.unwrap_or(u64::MAX);
+        if let Some(cap) = params.node_cap {
+            node_limit = node_limit.min(cap);
+        }
+        let max_depth = options.max_depth.unwrap_or(64).min(params.max_depth).max(1);
+        // Soft limit: no new iteration after about half the budget.
+        let mut ctl = search::Control::new(time.mul_f64(0.5), time, node_limit, stop.clone());
+        self.tt.new_search();
+        self.ord.age();
+
+        if legal.len() == 1 {
+            let m = legal.as_slice()[0];
+            return SearchResult {
+                best: Some(m),
+                score: Score::Cp(0),
+                pv: vec![m],
+                ..empty
+            };
+        }
+
+        let standard = pos.variant() == Variant::Standard;
+        // A quick mate search first (standard, stronger levels).
+        if standard && params.mate_search > 0 {
+            // A share of the budget: a node cap when nodes bind (repeatable), else a deadline.
+            let budget = match limits.nodes {
+                Some(n) => (n / 8).min(200_000),
+                None => 300_000,
+            };
+            let budget = if self.level == Level::Hard {
+                budget
+            } else {
+                budget.min(20_000)
+            };
+            let deadline = std::time::Instant::now() + time.mul_f64(0.15);
+            if let Some(found) = find_mate(pos, params.mate_search, budget, Some(deadline), &stop) {
+                let score = Score::Mate(found.plies);
+                info(&SearchInfo {
+                    depth: found.plies,
+                    seldepth: found.plies,
+                    score,
+                    nodes: 0,
+                    time: ctl.elapsed(),
+                    pv: vec![found.first],
+                });
+                return SearchResult {
+                    best: Some(found.first),
+                    score,
+                    depth: found.plies,
+                    nodes: 0,
+                    time: ctl.elapsed(),
+                    pv: vec![found.first],
+                };
+            }
+        }
+
+        if params.temperature > 0 {
+            return self.soft_search(pos, &legal.to_vec(), &mut ctl, options, params);
+        }
+
+        let mut last: Option<SearchInfo> = None;
+        let mut report = |i: &SearchInfo| {
+            last = Some(i.clone());
+            info(i);
+        };
+        let best = if standard {
+            let mut s = search::StdSearch::new(
+                &mut ctl,
+                &mut self.tt,
+                &mut self.ord,
+                &options.history.entries,
+            );
+            s.run(pos, max_depth, &mut report)
+        } else {
+            let hashes: Vec<u64> = options.history.entries.iter().map(|e| e.0).collect();
+            let mut s = brs::Brs::new(
+                &mut ctl,
+                &mut self.tt,
+                &mut self.ord,
+                pos.to_move(),
+                &hashes,
+            );
+            s.run(pos, max_depth, &mut report)
+        };
+        let (m, score) = best.unwrap_or((legal.as_slice()[0], 0));
+        // Never hand back an illegal move, whatever happened above.
+        let m = if legal.contains(m) {
+            m
+        } else {
+            legal.as_slice()[0]
+        };
+        let (depth, pv) = match last {
+            Some(i) if i.pv.first() == Some(&m) => (i.depth, i.pv),
+            Some(i) => (i.depth, vec![m]),
+            None => (0, vec![m]),
+        };
+        SearchResult {
+            best: Some(m),
+            score: search::report_score(score),
+            depth,
+            nodes: ctl.nodes,
+            time: ctl.elapsed(),
+            pv,
+        }
+    }
+
+    /// The weaker levels: score every move shallowly (some without looking at the reply) and
+    /// pick softly among the good ones.
+    fn soft_search(
+        &mut self,
+        pos: &Position,
+        moves: &[Move],
+        ctl: &mut search::Control,
+        options: &SearchOptions,
+        params: level::LevelParams,
+    ) -> SearchResult {
+        let blind: Vec<bool> = moves
+            .iter()
+            .map(|_| self.rng.next_f64() < params.blunder_chance)
+            .collect();
+        let scores = if pos.variant() == Variant::Standard {
+            let mut s =
+                search::StdSearch::new(ctl, &mut self.tt, &mut self.ord, &options.history.entries);
+            s.score_root_moves(pos, moves, params.max_depth, &blind)
+        } else {
+            let hashes: Vec<u64> = options.history.entries.iter().map(|e| e.0).collect();
+            let mut s = brs::Brs::new(ctl, &mut self.tt, &mut self.ord, pos.to_move(), &hashes);
+            // One root move and the best reply layer: deeper is too slow for these levels.
+            s.score_root_moves(pos, moves, 2, &blind)
+        };
+        let i = soft_choice(&scores, params.temperature, params.window, &mut self.rng);
+        let m = moves[i.min(moves.len() - 1)];
+        SearchResult {
+            best: Some(m),
+            score: search::report_score(scores.get(i).copied().unwrap_or(0)),
+            depth: params.max_depth,
+            nodes: ctl.nodes,
+            time: ctl.elapsed(),
+            pv: vec![m],
+        }
+    }
+}

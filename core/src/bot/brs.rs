@@ -1,0 +1,490 @@
+//! Yonin search: Best-Reply Search (BRS+) over the engine's own turn order.
+//!
+//! Adaptation. In BRS the searching ("root") seat's moves alternate with one layer holding
+//! the moves of *all* opponents, of which only the best reply is kept; BRS+ keeps positions
+//! legal by letting the other opponents play a cheap ordering move. Here the engine decides
+//! who moves after every move (check priority, skipped turns, eliminations), so the search
+//! never guesses the order; it follows `play_unchecked` and, between two root turns:
+//! - the first opponent to move may *branch* (all its moves, a min node, depth − 1), or pass
+//!   the branch on by playing its ordering move (depth unchanged) when another opponent moves
+//!   before the root again;
+//! - once an opponent has branched, every later opponent before the root's next turn plays
+//!   its ordering move only (a single child, depth unchanged).
+//!
+//! So the min layer is the union of every opponent's moves, as in BRS, and each position
+//! searched is a real position of the game. Opponents minimise the root's evaluation
+//! (paranoid); the root maximises it. A teams partner moves like the root (max). Being
+//! eliminated scores near −mate (less bad the later it happens), a win near +mate.
+
+use super::eval_yonin::evaluate;
+use super::ordering::{capture_score, pick, victim, Ordering, MAX_PLY};
+use super::search::{from_tt, report_score, to_tt, Control, INF, MATE, MATE_BOUND};
+use super::tt::{Bound, Tt};
+use super::SearchInfo;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::seat::Seat;
+
+/// Salts that keep table entries of different roots and branch states apart.
+const ROOT_SALT: [u64; 4] = [
+    0x1f83_d9ab_fb41_bd6b,
+    0x5be0_cd19_137e_2179,
+    0xcbbb_9d5d_c105_9ed8,
+    0x629a_292a_367c_d507,
+];
+const BRANCHED_SALT: u64 = 0x9159_015a_3070_dd17;
+
+pub(crate) struct Brs<'a> {
+    pub ctl: &'a mut Control,
+    pub tt: &'a mut Tt,
+    pub ord: &'a mut Ordering,
+    root: Seat,
+    path: Vec<u64>,
+    root_index: usize,
+    pv: Vec<[Move; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    pub seldepth: usize,
+}
+
+impl<'a> Brs<'a> {
+    pub fn new(
+        ctl: &'a mut Control,
+        tt: &'a mut Tt,
+        ord: &'a mut Ordering,
+        root: Seat,
+        history: &[u64],
+    ) -> Self {
+        let mut path = history.to_vec();
+        let root_index = path.len();
+        path.reserve(MAX_PLY + 8);
+        Brs {
+            ctl,
+            tt,
+            ord,
+            root,
+            path,
+            root_index,
+            pv: vec![[super::NO_MOVE; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            seldepth: 0,
+        }
+    }
+
+    fn is_max(&self, pos: &Position, s: Seat) -> bool {
+        s == self.root || pos.partner(self.root) == Some(s)
+    }
+
+    /// The score of a finished game or of the root's elimination, if any.
+    fn terminal(&self, pos: &Position, ply: usize) -> Option<i32> {
+        let ply = ply as i32;
+        if !pos.is_live(self.root) {
+            // Eliminated: the more seats went out before, the better the rank.
+            let before = pos.dead().take_while(|&s| s != self.root).count() as i32;
+            return Some(-MATE + ply + 100 * before);
+        }
+        if pos.is_decided_by_elimination() {
+            let partner_out = pos.rules.teams && !pos.is_live(self.root.opposite());
+            return Some(if partner_out {
+                -MATE + ply + 100
+            } else {
+                MATE - ply
+            });
+        }
+        None
+    }
+
+    fn key(&self, pos: &Position, branched: bool) -> u64 {
+        pos.hash() ^ ROOT_SALT[self.root.index()] ^ if branched { BRANCHED_SALT } else { 0 }
+    }
+
+    fn repeats(&self, hash: u64) -> bool {
+        let n = self.path.len();
+        self.path[..n.saturating_sub(1)]
+            .iter()
+            .rev()
+            .skip(1)
+            .any(|&h| h == hash)
+    }
+
+    /// Iterative deepening from `pos`, where `root` is to move.
+    pub fn run(
+        &mut self,
+        pos: &Position,
+        max_depth: i32,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<(Move, i32)> {
+        let mut root_moves = pos.legal_moves().to_vec();
+        if root_moves.is_empty() {
+            return None;
+        }
+        self.path.push(pos.hash());
+        let mut best: Option<(Move, i32)> = None;
+        for depth in 1..=max_depth.max(1) {
+            self.seldepth = 0;
+            let r = self.root_search(pos, &mut root_moves, depth);
+            if self.ctl.stopped {
+                if let (Some((m, s)), Some((_, bs))) = (r, best) {
+                    if s > bs {
+                        best = Some((m, s));
+                    }
+                }
+                if best.is_none() {
+                    best = r.or(Some((root_moves[0], 0)));
+                }
+                break;
+            }
+            if let Some((m, s)) = r {
+                best = Some((m, s));
+                let pv = self.pv[0][..self.pv_len[0]].to_vec();
+                info(&SearchInfo {
+                    depth,
+                    seldepth: self.seldepth as i32,
+                    score: report_score(s),
+                    nodes: self.ctl.nodes,
+                    time: self.ctl.elapsed(),
+                    pv: if pv.is_empty() { vec![m] } else { pv },
+                });
+                if s.abs() >= MATE_BOUND {
+                    break;
+                }
+            }
+            if self.ctl.soft_expired() {
+                break;
+            }
+        }
+        self.path.truncate(self.root_index);
+        best
+    }
+
+    fn root_search(
+        &mut self,
+        pos: &Position,
+        moves: &mut [Move],
+        depth: i32,
+    ) -> Option<(Move, i32)> {
+        let mut alpha = -INF;
+        let beta = INF;
+        let mut best: Option<(Move, i32)> = None;
+        self.pv_len[0] = 0;
+        for i in 0..moves.len() {
+            let m = moves[i];
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            self.path.push(child.hash());
+            let s = self.search(&child, depth - 1, alpha, beta, 1, false);
+            self.path.pop();
+            if self.ctl.stopped {
+                break;
+            }
+            if best.is_none_or(|(_, b)| s > b) {
+                best = Some((m, s));
+                moves[..=i].rotate_right(1);
+                if s > alpha {
+                    alpha = s;
+                }
+                self.pv[0][0] = m;
+                let n = self.pv_len[1].clamp(1, MAX_PLY - 1);
+                for k in 1..n {
+                    self.pv[0][k] = self.pv[1][k];
+                }
+                self.pv_len[0] = n;
+            }
+        }
+        if let (false, Some((m, s))) = (self.ctl.stopped, best) {
+            self.tt.store(
+                self.key(pos, false),
+                m.bits(),
+                to_tt(s, 0),
+                depth,
+                Bound::Exact,
+            );
+        }
+        best
+    }
+
+    /// The move an opponent plays when it does not branch: its first move by static ordering.
+    fn ordering_move(&self, pos: &Position, list: &[Move], tt_move: u16) -> Move {
+        let mut best = list[0];
+        let mut best_score = i32::MIN;
+        for &m in list.iter() {
+            let s = if m.bits() == tt_move {
+                i32::MAX
+            } else {
+                capture_score(pos, m).unwrap_or(0)
+            };
+            if s > best_score {
+                best_score = s;
+                best = m;
+            }
+        }
+        best
+    }
+
+    fn search(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        branched: bool,
+    ) -> i32 {
+        self.pv_len[ply.min(MAX_PLY - 1)] = ply;
+        if let Some(s) = self.terminal(pos, ply) {
+            return s;
+        }
+        if self.repeats(pos.hash()) {
+            return 0;
+        }
+        let stm = pos.to_move();
+        let maxing = self.is_max(pos, stm);
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply, 0);
+        }
+        if self.ctl.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 4 {
+            return evaluate(pos, self.root);
+        }
+        let key = self.key(pos, branched && !maxing);
+        let mut tt_move = 0;
+        if let Some(h) = self.tt.probe(key) {
+            tt_move = h.mv;
+            if h.depth >= depth {
+                let s = from_tt(h.score, ply);
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let mut list = MoveList::new();
+        pos.legal_moves_into(&mut list);
+        if list.is_empty() {
+            // The turn order never hands the move to a seat without one; be safe anyway.
+            return evaluate(pos, self.root);
+        }
+        if !maxing && branched {
+            // A later opponent in a layer that already branched: its ordering move only.
+            let m = self.ordering_move(pos, list.as_slice(), tt_move);
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            self.path.push(child.hash());
+            let s = self.search(&child, depth, alpha, beta, ply + 1, true);
+            self.path.pop();
+            if !self.ctl.stopped {
+                self.update_pv(ply, m);
+            }
+            return s;
+        }
+        let orig = (alpha, beta);
+        let mut scores = Vec::with_capacity(list.len() + 1);
+        self.ord.score_moves(pos, &list, tt_move, ply, &mut scores);
+        let moves = list.as_mut_slice();
+        let mut best = if maxing { -INF } else { INF };
+        let mut best_move = 0u16;
+        let mut tried: Vec<Move> = Vec::new();
+        // For a min node: first the branch handed on to a later opponent, when there is one.
+        if !maxing {
+            let m = self.ordering_move(pos, moves, tt_move);
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            if !self.is_max(&child, child.to_move()) && self.terminal(&child, ply + 1).is_none() {
+                self.path.push(child.hash());
+                let s = self.search(&child, depth, alpha, beta, ply + 1, false);
+                self.path.pop();
+                if self.ctl.stopped {
+                    return 0;
+                }
+                best = s;
+                best_move = m.bits();
+                self.update_pv(ply, m);
+                beta = beta.min(s);
+                if alpha >= beta {
+                    return s;
+                }
+            }
+        }
+        for i in 0..moves.len() {
+            let m = pick(moves, &mut scores, i);
+            let quiet = victim(pos, m).is_none() && !m.promotes();
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let checks = child.live().iter().any(|s| s != stm && child.in_check(s));
+            let r = if maxing && depth >= 3 && quiet && !checks && i >= 4 {
+                1
+            } else {
+                0
+            };
+            self.path.push(child.hash());
+            let mut s = self.search(&child, depth - 1 - r, alpha, beta, ply + 1, !maxing);
+            if r > 0 && s > alpha && !self.ctl.stopped {
+                s = self.search(&child, depth - 1, alpha, beta, ply + 1, !maxing);
+            }
+            self.path.pop();
+            if self.ctl.stopped {
+                return 0;
+            }
+            let better = if maxing { s > best } else { s < best };
+            if better {
+                best = s;
+                best_move = m.bits();
+                self.update_pv(ply, m);
+            }
+            if maxing {
+                alpha = alpha.max(s);
+            } else {
+                beta = beta.min(s);
+            }
+            if alpha >= beta {
+                if quiet {
+                    self.ord.reward(stm, m, ply, depth, &tried);
+                }
+                break;
+            }
+            if quiet {
+                tried.push(m);
+            }
+        }
+        let bound = if best <= orig.0 {
+            Bound::Upper
+        } else if best >= orig.1 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt
+            .store(key, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        if ply + 1 >= MAX_PLY {
+            return;
+        }
+        self.pv[ply][ply] = m;
+        let n = self.pv_len[ply + 1].clamp(ply + 1, MAX_PLY - 1);
+        for k in ply + 1..n {
+            self.pv[ply][k] = self.pv[ply + 1][k];
+        }
+        self.pv_len[ply] = n;
+    }
+
+    /// Captures (and check evasions close to the horizon) in the engine's turn order, with
+    /// stand-pat for every seat: the root may stop at the evaluation, and so may opponents.
+    fn qsearch(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        q: i32,
+    ) -> i32 {
+        self.pv_len[ply.min(MAX_PLY - 1)] = ply;
+        if let Some(s) = self.terminal(pos, ply) {
+            return s;
+        }
+        if self.ctl.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let stand = evaluate(pos, self.root);
+        if q >= 4 || ply >= MAX_PLY - 4 {
+            return stand;
+        }
+        let stm = pos.to_move();
+        let maxing = self.is_max(pos, stm);
+        let in_check = pos.in_check(stm);
+        if !in_check || q >= 2 {
+            if maxing {
+                if stand >= beta {
+                    return stand;
+                }
+                alpha = alpha.max(stand);
+            } else {
+                if stand <= alpha {
+                    return stand;
+                }
+                beta = beta.min(stand);
+            }
+        }
+        let mut list = MoveList::new();
+        pos.legal_moves_into(&mut list);
+        let evasions = in_check && q < 2;
+        let mut cand: Vec<(i32, Move)> = Vec::new();
+        for &m in list.iter() {
+            match capture_score(pos, m) {
+                Some(s) if s >= 0 && victim(pos, m).is_some() => cand.push((s, m)),
+                other if evasions => cand.push((other.unwrap_or(-1), m)),
+                _ => {}
+            }
+        }
+        if cand.is_empty() {
+            return stand;
+        }
+        cand.sort_by_key(|c| std::cmp::Reverse(c.0));
+        let mut best = match (evasions, maxing) {
+            (true, true) => -INF,
+            (true, false) => INF,
+            (false, _) => stand,
+        };
+        for (_, m) in cand {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let s = self.qsearch(&child, alpha, beta, ply + 1, q + 1);
+            if self.ctl.stopped {
+                return 0;
+            }
+            if maxing {
+                best = best.max(s);
+                alpha = alpha.max(s);
+            } else {
+                best = best.min(s);
+                beta = beta.min(s);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Scores every root move (full window) for the soft choice of the weaker levels;
+    /// `blind[i]` replaces a move's search by the static evaluation after it.
+    pub fn score_root_moves(
+        &mut self,
+        pos: &Position,
+        moves: &[Move],
+        depth: i32,
+        blind: &[bool],
+    ) -> Vec<i32> {
+        self.path.push(pos.hash());
+        let mut out = Vec::with_capacity(moves.len());
+        for (i, &m) in moves.iter().enumerate() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            self.path.push(child.hash());
+            let s = if let Some(t) = self.terminal(&child, 1) {
+                t
+            } else if blind.get(i).copied().unwrap_or(false) {
+                evaluate(&child, self.root)
+            } else {
+                self.search(&child, depth - 1, -INF, INF, 1, false)
+            };
+            self.path.pop();
+            if self.ctl.stopped {
+                out.resize(moves.len(), -INF + 1);
+                break;
+            }
+            out.push(s);
+        }
+        self.path.truncate(self.root_index);
+        out
+    }
+}

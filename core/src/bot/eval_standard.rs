@@ -1,0 +1,227 @@
+//! Standard-shogi evaluation: material (hand pieces worth more), placement tables written once
+//! for South and read through `Square::depth`/`lane`, king safety and a little mobility.
+
+use crate::attacks;
+use crate::piece::PieceKind;
+use crate::position::Position;
+use crate::seat::Seat;
+use crate::square_set::SquareSet;
+
+/// Board values on a YaneuraOu-like scale, indexed by `PieceKind::index()`.
+pub(crate) const BOARD_VALUE: [i32; 14] = [
+    90,   // pawn
+    315,  // lance
+    405,  // knight
+    495,  // silver
+    540,  // gold
+    855,  // bishop
+    990,  // rook
+    0,    // king
+    540,  // tokin
+    540,  // promoted lance
+    540,  // promoted knight
+    540,  // promoted silver
+    945,  // horse
+    1395, // dragon
+];
+
+/// Values in hand (a dropped piece can go anywhere), indexed by the hand kind.
+pub(crate) const HAND_VALUE: [i32; 7] = [105, 350, 450, 560, 610, 950, 1100];
+
+/// Value of a piece kind for ordering and exchange estimates (kings count high).
+#[inline(always)]
+pub(crate) fn see_value(k: PieceKind) -> i32 {
+    if k == PieceKind::King {
+        20_000
+    } else {
+        BOARD_VALUE[k.index()]
+    }
+}
+
+/// What capturing a piece of this kind gains: its board value plus what it is worth in hand.
+#[inline(always)]
+pub(crate) fn capture_gain(k: PieceKind) -> i32 {
+    BOARD_VALUE[k.index()] + HAND_VALUE[k.unpromoted().index().min(6)]
+}
+
+/// Placement by depth from the piece's own back line (0 = back line, 8 = far line).
+const DEPTH_TABLE: [[i32; 9]; 14] = [
+    [0, 0, 0, 0, 6, 12, 18, 22, 0],            // pawn
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],               // lance
+    [-10, -5, 0, 8, 14, 16, 10, 0, 0],         // knight
+    [-8, 6, 12, 10, 6, 4, 8, 6, 0],            // silver
+    [6, 10, 6, 0, -8, -12, -8, -10, -15],      // gold
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],               // bishop
+    [0, 0, 0, 0, 0, 0, 10, 10, 10],            // rook
+    [12, 6, -12, -35, -55, -60, -40, -10, 20], // king (middle game)
+    [0, 0, 0, 5, 10, 20, 28, 24, 16],          // tokin
+    [0, 0, 0, 5, 10, 18, 24, 20, 14],          // promoted lance
+    [0, 0, 0, 5, 10, 18, 24, 20, 14],          // promoted knight
+    [0, 0, 0, 5, 10, 18, 24, 20, 14],          // promoted silver
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],               // horse
+    [0, 0, 0, 0, 0, 0, 5, 10, 10],             // dragon
+];
+
+/// King placement across the board: castled on a wing is safer than the centre.
+const KING_LANE: [i32; 9] = [22, 28, 22, 10, 0, 10, 22, 28, 22];
+
+/// Per-side work: attacks, and attacks by two or more pieces.
+pub(crate) struct AttackMaps {
+    pub once: [SquareSet; 4],
+    pub twice: [SquareSet; 4],
+    pub mobility: [i32; 4],
+}
+
+/// Attack maps of every owner (only `seats` are filled; pieces of dead seats attack nothing).
+pub(crate) fn attack_maps(pos: &Position, live_only: bool) -> AttackMaps {
+    let mut m = AttackMaps {
+        once: [SquareSet::EMPTY; 4],
+        twice: [SquareSet::EMPTY; 4],
+        mobility: [0; 4],
+    };
+    let occ = pos.occupied();
+    for s in pos.seats().iter() {
+        if live_only && !pos.is_live(s) {
+            continue;
+        }
+        let i = s.index();
+        let own = pos.pieces_of(s);
+        for sq in own {
+            let Some(p) = pos.piece_at(sq) else { continue };
+            let a = attacks::piece(p.kind(), p.facing(), sq, occ);
+            m.twice[i] |= m.once[i] & a;
+            m.once[i] |= a;
+            if matches!(
+                p.kind(),
+                PieceKind::Rook | PieceKind::Bishop | PieceKind::Dragon | PieceKind::Horse
+            ) {
+                m.mobility[i] += (a & !own).count() as i32;
+            }
+        }
+    }
+    m
+}
+
+/// Material and placement of one seat's pieces, from that seat's point of view.
+#[inline]
+pub(crate) fn material_and_placement(pos: &Position, s: Seat) -> i32 {
+    let mut v = 0;
+    for sq in pos.pieces_of(s) {
+        let Some(p) = pos.piece_at(sq) else { continue };
+        let k = p.kind().index();
+        v += BOARD_VALUE[k];
+        let d = sq.depth(p.facing()).clamp(0, 8) as usize;
+        v += DEPTH_TABLE[k][d];
+        if p.kind() == PieceKind::Knight {
+            let l = sq.lane(p.facing());
+            if l == 0 || l == 8 {
+                v -= 10;
+            }
+        }
+    }
+    let hand = pos.hand(s);
+    let mut kinds = 0;
+    for k in PieceKind::HAND {
+        let n = hand.count(k) as i32;
+        if n > 0 {
+            kinds += 1;
+            // Extra pawns in hand are worth a little less each.
+            v += if k == PieceKind::Pawn {
+                HAND_VALUE[0] * n.min(3) + (HAND_VALUE[0] - 20) * (n - 3).max(0)
+            } else {
+                HAND_VALUE[k.index()] * n
+            };
+        }
+    }
+    v + kinds * 12
+}
+
+/// Danger units that a hand gives an attacker (drops near the king).
+fn hand_danger(pos: &Position, s: Seat) -> i32 {
+    let h = pos.hand(s);
+    let c = |k: PieceKind| h.count(k) as i32;
+    use PieceKind::*;
+    3 * c(Rook).min(1)
+        + 2 * c(Bishop).min(1)
+        + 2 * c(Gold).min(2)
+        + 2 * c(Silver).min(2)
+        + c(Knight).min(2)
+        + c(Lance).min(1)
+        + c(Pawn).min(1)
+}
+
+/// King safety of seat `s` against the `enemies` seats: negative is danger.
+pub(crate) fn king_safety(
+    pos: &Position,
+    s: Seat,
+    enemies: &[Seat],
+    maps: &AttackMaps,
+    wing_bonus: bool,
+) -> i32 {
+    let Some(k) = pos.king(s) else { return 0 };
+    let facing = s;
+    let near = attacks::king(k);
+    let zone = near | SquareSet::from_square(k);
+    let own = pos.pieces_of(s);
+    let mut enemy1 = SquareSet::EMPTY;
+    let mut enemy2 = SquareSet::EMPTY;
+    let mut hand_units = 0;
+    for &e in enemies {
+        enemy2 |= maps.twice[e.index()] | (enemy1 & maps.once[e.index()]);
+        enemy1 |= maps.once[e.index()];
+        hand_units += hand_danger(pos, e);
+    }
+    let defended = maps.once[s.index()];
+    let attacked = (zone & enemy1).count() as i32;
+    let attacked2 = (zone & enemy2).count() as i32;
+    let undefended = (zone & enemy1 & !defended).count() as i32;
+    let escapes = (near & !own & !enemy1).count() as i32;
+    // Gold and silver guards next to the king.
+    let guards = (near
+        & own
+        & (pos.pieces_of_kind(PieceKind::Gold)
+            | pos.pieces_of_kind(PieceKind::Silver)
+            | pos.pieces_of_kind(PieceKind::ProSilver)
+            | pos.pieces_of_kind(PieceKind::ProPawn)))
+    .count() as i32;
+    // Open squares in front of the king invite drops.
+    let front = near & !pos.occupied() & !defended;
+    let holes = front
+        .into_iter()
+        .filter(|sq| sq.depth(facing) > k.depth(facing))
+        .count() as i32;
+    let units =
+        (2 * attacked + 2 * attacked2 + 2 * undefended + holes + hand_units - 2 * guards).max(0);
+    let mut v = -(units * units * 2).min(1600);
+    v += 12 * guards.min(3);
+    if escapes == 0 {
+        v -= 40 + 6 * hand_units;
+    } else if escapes == 1 {
+        v -= 15 + 2 * hand_units;
+    }
+    if wing_bonus {
+        v += KING_LANE[k.lane(facing).clamp(0, 8) as usize];
+    }
+    v
+}
+
+/// The static evaluation from the point of view of the side to move, in centipawns.
+pub(crate) fn evaluate(pos: &Position) -> i32 {
+    let me = pos.to_move();
+    let them = me.opposite();
+    let maps = attack_maps(pos, false);
+    let mut v = material_and_placement(pos, me) - material_and_placement(pos, them);
+    v += king_safety(pos, me, &[them], &maps, true) - king_safety(pos, them, &[me], &maps, true);
+    v += 2 * (maps.mobility[me.index()] - maps.mobility[them.index()]);
+    // Pieces the side to move attacks that nobody defends: a fraction of the best one.
+    let hanging = maps.once[me.index()] & pos.pieces_of(them) & !maps.once[them.index()];
+    let best = hanging
+        .into_iter()
+        .filter_map(|sq| pos.piece_at(sq))
+        .map(|p| see_value(p.kind()))
+        .filter(|&x| x < 10_000)
+        .max()
+        .unwrap_or(0);
+    v += best / 4;
+    v + 20
+}

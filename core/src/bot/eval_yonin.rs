@@ -1,0 +1,113 @@
+//! Yonin evaluation from one seat's point of view: its material and safety against the average
+//! live opponent, threats of elimination (checked kings with few escapes), frozen pieces worth
+//! capturing, hanging pieces, and the eliminations (credited ones most) that raise its rank.
+
+use super::eval_standard::{attack_maps, king_safety, material_and_placement, see_value};
+use crate::attacks;
+use crate::position::Position;
+use crate::seat::Seat;
+use crate::square_set::SquareSet;
+
+/// Each seat out of the game before the root improves the root's rank.
+pub(crate) const OUT_BONUS: i32 = 900;
+/// And more when the root delivered the mate.
+pub(crate) const CREDIT_BONUS: i32 = 500;
+
+/// Enemies of `s` among the live seats (partners are not enemies in teams).
+pub(crate) fn enemies_of(pos: &Position, s: Seat) -> Vec<Seat> {
+    pos.live()
+        .without(s)
+        .iter()
+        .filter(|&t| pos.partner(s) != Some(t))
+        .collect()
+}
+
+/// The evaluation for `root` (live), in centipawns.
+pub(crate) fn evaluate(pos: &Position, root: Seat) -> i32 {
+    let maps = attack_maps(pos, true);
+    let live = pos.live();
+    let mut value = [0i32; 4];
+    let mut enemy_attacks = [SquareSet::EMPTY; 4];
+    for s in live.iter() {
+        let enemies = enemies_of(pos, s);
+        for &e in &enemies {
+            enemy_attacks[s.index()] |= maps.once[e.index()];
+        }
+        let mut v = material_and_placement(pos, s);
+        v += king_safety(pos, s, &enemies, &maps, false);
+        v += 2 * maps.mobility[s.index()];
+        // A king in check with few escapes is close to elimination.
+        if let Some(k) = pos.king(s) {
+            if pos.in_check(s) {
+                let escapes = (attacks::king(k) & !pos.pieces_of(s) & !enemy_attacks[s.index()])
+                    .count() as i32;
+                v -= match escapes {
+                    0 => 250,
+                    1 => 120,
+                    2 => 50,
+                    _ => 20,
+                };
+            }
+        }
+        value[s.index()] = v;
+    }
+    let partner = pos.partner(root);
+    let opponents: Vec<Seat> = live
+        .without(root)
+        .iter()
+        .filter(|&t| Some(t) != partner)
+        .collect();
+    let mut score = value[root.index()];
+    if let Some(p) = partner {
+        score += value[p.index()] / 2;
+    }
+    if !opponents.is_empty() {
+        let sum: i32 = opponents.iter().map(|o| value[o.index()]).sum();
+        score -= sum / opponents.len() as i32;
+    }
+    // Rank: every seat already out is one place gained; mates the root delivered count more.
+    for e in pos.eliminations() {
+        if e.seat != root {
+            score += OUT_BONUS;
+            if e.by == Some(root) {
+                score += CREDIT_BONUS;
+            }
+        }
+    }
+    let own = pos.pieces_of(root);
+    let defended = maps.once[root.index()];
+    // Root pieces attacked by someone and defended by nobody: likely lost.
+    let hanging = own & enemy_attacks[root.index()] & !defended;
+    let worst = hanging
+        .into_iter()
+        .filter_map(|sq| pos.piece_at(sq))
+        .map(|p| see_value(p.kind()))
+        .filter(|&v| v < 10_000)
+        .max()
+        .unwrap_or(0);
+    let root_to_move = pos.to_move() == root;
+    score -= if root_to_move { worst / 4 } else { worst / 2 };
+    // Pieces the root attacks that nobody defends: opponents' and frozen ones.
+    let mut targets = SquareSet::EMPTY;
+    for o in pos
+        .seats()
+        .iter()
+        .filter(|&t| t != root && Some(t) != partner)
+    {
+        let theirs = pos.pieces_of(o) & !pos.pieces_of_kind(crate::piece::PieceKind::King);
+        if live.contains(o) {
+            targets |= theirs & !maps.once[o.index()];
+        } else {
+            targets |= theirs;
+        }
+    }
+    let prey = defended & targets;
+    let best = prey
+        .into_iter()
+        .filter_map(|sq| pos.piece_at(sq))
+        .map(|p| see_value(p.kind()))
+        .max()
+        .unwrap_or(0);
+    score += if root_to_move { best / 3 } else { best / 8 };
+    score
+}

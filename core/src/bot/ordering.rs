@@ -1,0 +1,172 @@
+//! Move ordering: the TT move first, then captures by MVV-LVA with a cheap exchange check,
+//! promotions, killer moves and the history table; bad captures last.
+
+use super::eval_standard::{see_value, BOARD_VALUE};
+use crate::moves::{Move, MoveList};
+use crate::piece::PieceKind;
+use crate::position::Position;
+use crate::seat::Seat;
+
+pub(crate) const MAX_PLY: usize = 128;
+
+/// Killers per ply and a history score per seat and move code.
+pub(crate) struct Ordering {
+    pub killers: [[u16; 2]; MAX_PLY],
+    history: Vec<i32>,
+}
+
+const TT_SCORE: i32 = 1 << 28;
+const GOOD_CAPTURE: i32 = 1 << 24;
+const KILLER: i32 = 1 << 22;
+const BAD_CAPTURE: i32 = -(1 << 20);
+
+impl Ordering {
+    pub fn new() -> Ordering {
+        Ordering {
+            killers: [[0; 2]; MAX_PLY],
+            history: vec![0; 4 * 32768],
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.killers = [[0; 2]; MAX_PLY];
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// Halves history so an old search weighs less than a new one.
+    pub fn age(&mut self) {
+        self.history.iter_mut().for_each(|h| *h /= 2);
+        self.killers = [[0; 2]; MAX_PLY];
+    }
+
+    #[inline]
+    fn hist_index(seat: Seat, m: Move) -> usize {
+        seat.index() * 32768 + (m.bits() & 0x7fff) as usize
+    }
+
+    pub fn history(&self, seat: Seat, m: Move) -> i32 {
+        self.history[Self::hist_index(seat, m)]
+    }
+
+    /// A quiet move caused a cutoff at `ply` with `depth` left.
+    pub fn reward(&mut self, seat: Seat, m: Move, ply: usize, depth: i32, tried: &[Move]) {
+        if ply < MAX_PLY && self.killers[ply][0] != m.bits() {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = m.bits();
+        }
+        let bonus = (depth * depth).min(400);
+        let h = &mut self.history[Self::hist_index(seat, m)];
+        *h += bonus - *h * bonus / 16384;
+        for &q in tried {
+            if q != m {
+                let h = &mut self.history[Self::hist_index(seat, q)];
+                *h -= bonus + *h * bonus / 16384;
+            }
+        }
+    }
+
+    /// Scores every move of `list` for the seat to move in `pos`.
+    pub fn score_moves(
+        &self,
+        pos: &Position,
+        list: &MoveList,
+        tt_move: u16,
+        ply: usize,
+        scores: &mut Vec<i32>,
+    ) {
+        scores.clear();
+        let me = pos.to_move();
+        let killers = if ply < MAX_PLY {
+            self.killers[ply]
+        } else {
+            [0, 0]
+        };
+        for &m in list.iter() {
+            let s = if m.bits() == tt_move && tt_move != 0 {
+                TT_SCORE
+            } else if let Some(c) = capture_score(pos, m) {
+                c
+            } else if m.bits() == killers[0] {
+                KILLER + 1
+            } else if m.bits() == killers[1] {
+                KILLER
+            } else {
+                let mut s = self.history(me, m);
+                if m.promotes() {
+                    s += 2000;
+                }
+                s
+            };
+            scores.push(s);
+        }
+    }
+}
+
+/// The move's victim, if it captures.
+#[inline]
+pub(crate) fn victim(pos: &Position, m: Move) -> Option<PieceKind> {
+    if m.is_drop() {
+        return None;
+    }
+    pos.piece_at(m.to()).map(|p| p.kind())
+}
+
+/// The moving piece's kind (dropped kind for drops).
+#[inline]
+pub(crate) fn mover(pos: &Position, m: Move) -> PieceKind {
+    match m.from() {
+        Some(f) => pos.piece_at(f).map(|p| p.kind()).unwrap_or(PieceKind::Pawn),
+        None => m.drop_kind().unwrap_or(PieceKind::Pawn),
+    }
+}
+
+/// Is the target square of `m` defended by an enemy of the mover (after the mover leaves)?
+#[inline]
+pub(crate) fn target_defended(pos: &Position, m: Move) -> bool {
+    let me = pos.to_move();
+    let mut occ = pos.occupied();
+    if let Some(f) = m.from() {
+        occ.remove(f);
+    }
+    (pos.attackers_to(m.to(), occ) & pos.enemy_pieces(me) & occ).any()
+}
+
+/// Ordering score of a capture or promotion; `None` for a quiet move.
+#[inline]
+pub(crate) fn capture_score(pos: &Position, m: Move) -> Option<i32> {
+    let v = victim(pos, m);
+    if v.is_none() && !m.promotes() {
+        return None;
+    }
+    let a = mover(pos, m);
+    let promo_gain = if m.promotes() {
+        BOARD_VALUE[a.promoted().index()] - BOARD_VALUE[a.index()]
+    } else {
+        0
+    };
+    let gain = v.map_or(0, |k| see_value(k) + BOARD_VALUE[k.unpromoted().index()]) + promo_gain;
+    let risk = see_value(a);
+    // Losing the mover costs less than the gain: a good capture whatever happens next.
+    if v.is_some_and(|k| see_value(k) >= risk) || !target_defended(pos, m) {
+        Some(GOOD_CAPTURE + gain * 8 - risk / 16)
+    } else if v.is_some() {
+        Some(BAD_CAPTURE + gain - risk)
+    } else {
+        // A promotion onto a defended square: like a quiet move with a bonus.
+        Some(promo_gain)
+    }
+}
+
+/// Takes the best-scored move from `i` on and swaps it into place `i`.
+#[inline]
+pub(crate) fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) -> Move {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    scores.swap(i, best);
+    moves[i]
+}

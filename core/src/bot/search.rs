@@ -1,0 +1,620 @@
+//! Standard-shogi search: iterative deepening PVS with aspiration windows, a transposition
+//! table, null move, late-move reductions, check extensions, quiescence on captures and
+//! promotions, mate-distance scores and repetition (with perpetual check) detection.
+
+use super::eval_standard::{capture_gain, evaluate};
+use super::ordering::{self, capture_score, pick, victim, Ordering, MAX_PLY};
+use super::tt::{Bound, Tt};
+use super::{Score, SearchInfo};
+use crate::moves::{Move, MoveList};
+use crate::piece::PieceKind;
+use crate::position::Position;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+pub(crate) const INF: i32 = 31_000;
+pub(crate) const MATE: i32 = 30_000;
+/// Scores beyond this are mates (or eliminations) at a known distance.
+pub(crate) const MATE_BOUND: i32 = 29_000;
+/// The score for winning or losing by perpetual check (sure, but not a mate).
+const PERPETUAL: i32 = 5_000;
+
+/// Limits and the stop flag, shared by every search of one move.
+pub(crate) struct Control {
+    pub start: Instant,
+    /// Do not start another iteration after this.
+    pub soft: Duration,
+    /// Stop at once after this.
+    pub hard: Duration,
+    pub node_limit: u64,
+    pub stop: Arc<AtomicBool>,
+    pub nodes: u64,
+    pub stopped: bool,
+}
+
+impl Control {
+    pub fn new(soft: Duration, hard: Duration, node_limit: u64, stop: Arc<AtomicBool>) -> Self {
+        Control {
+            start: Instant::now(),
+            soft,
+            hard,
+            node_limit,
+            stop,
+            nodes: 0,
+            stopped: false,
+        }
+    }
+
+    /// Counts a node; true when the search must stop now.
+    #[inline]
+    pub fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.stopped {
+            return true;
+        }
+        let out_of_time = self.nodes & 1023 == 0
+            && (self.stop.load(AtomicOrdering::Relaxed) || self.start.elapsed() >= self.hard);
+        if self.nodes >= self.node_limit || out_of_time {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    pub fn soft_expired(&self) -> bool {
+        self.start.elapsed() >= self.soft || self.stop.load(AtomicOrdering::Relaxed)
+    }
+}
+
+/// A mate score relative to the root becomes relative to the node for the table, and back.
+#[inline]
+pub(crate) fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+#[inline]
+pub(crate) fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// The score of a finished root search as reported (`mate n` in plies, or centipawns).
+pub(crate) fn report_score(score: i32) -> Score {
+    if score >= MATE_BOUND {
+        Score::Mate(MATE - score)
+    } else if score <= -MATE_BOUND {
+        Score::Mate(-(MATE + score))
+    } else {
+        Score::Cp(score)
+    }
+}
+
+/// Late-move reduction by depth and move number.
+fn lmr(depth: i32, n: usize) -> i32 {
+    let d = (depth.max(1) as f64).ln();
+    let m = (n.max(1) as f64).ln();
+    ((0.5 + d * m / 2.2) as i32).clamp(0, depth - 2)
+}
+
+/// One standard search: the state of a single move decision.
+pub(crate) struct StdSearch<'a> {
+    pub ctl: &'a mut Control,
+    pub tt: &'a mut Tt,
+    pub ord: &'a mut Ordering,
+    /// Hashes and in-check flags of the game so far and of the current line.
+    path: Vec<(u64, bool)>,
+    /// Where the game history ends and the search line begins.
+    root_index: usize,
+    pv: Vec<[Move; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    root_depth: i32,
+    pub seldepth: usize,
+}
+
+impl<'a> StdSearch<'a> {
+    pub fn new(
+        ctl: &'a mut Control,
+        tt: &'a mut Tt,
+        ord: &'a mut Ordering,
+        history: &[(u64, bool)],
+    ) -> Self {
+        let mut path = Vec::with_capacity(history.len() + MAX_PLY + 8);
+        path.extend_from_slice(history);
+        let root_index = path.len();
+        StdSearch {
+            ctl,
+            tt,
+            ord,
+            path,
+            root_index,
+            pv: vec![[super::NO_MOVE; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            root_depth: 1,
+            seldepth: 0,
+        }
+    }
+
+    /// Repetition score from the point of view of the side to move, if the position repeats.
+    fn repetition(&self, hash: u64) -> Option<i32> {
+        let n = self.path.len();
+        // path[n-1] is the current position.
+        let cur = n - 1;
+        let mut j = cur;
+        while j >= 2 {
+            j -= 2;
+            if self.path[j].0 == hash {
+                let mine_checked = (j..=cur).step_by(2).all(|i| self.path[i].1);
+                let theirs_checked = (j + 1..cur).step_by(2).all(|i| self.path[i].1);
+                return Some(if mine_checked {
+                    PERPETUAL
+                } else if theirs_checked {
+                    -PERPETUAL
+                } else {
+                    0
+                });
+            }
+        }
+        None
+    }
+
+    /// Iterative deepening from `pos`; returns the best move and its score.
+    pub fn run(
+        &mut self,
+        pos: &Position,
+        max_depth: i32,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<(Move, i32)> {
+        let mut root_moves = pos.legal_moves().to_vec();
+        if root_moves.is_empty() {
+            return None;
+        }
+        self.path.push((pos.hash(), pos.in_check(pos.to_move())));
+        let mut best: Option<(Move, i32)> = None;
+        let mut prev: i32 = 0;
+        for depth in 1..=max_depth.max(1) {
+            self.root_depth = depth;
+            self.seldepth = 0;
+            let mut delta = 50;
+            let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
+                (prev - delta, prev + delta)
+            } else {
+                (-INF, INF)
+            };
+            let result = loop {
+                let r = self.root(pos, &mut root_moves, depth, alpha, beta);
+                if self.ctl.stopped {
+                    break r;
+                }
+                let Some((_, s)) = r else { break r };
+                if s <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (s - delta).max(-INF);
+                } else if s >= beta {
+                    beta = (s + delta).min(INF);
+                } else {
+                    break r;
+                }
+                delta += delta;
+                if delta > 1500 {
+                    alpha = -INF;
+                    beta = INF;
+                }
+            };
+            if self.ctl.stopped {
+                // A partly searched iteration still improves on the last one when its first
+                // (previous best) move was searched and something scored better.
+                if let (Some((m, s)), Some((_, bs))) = (result, best) {
+                    if s > bs {
+                        best = Some((m, s));
+                    }
+                }
+                if best.is_none() {
+                    best = result.or(Some((root_moves[0], 0)));
+                }
+                break;
+            }
+            if let Some((m, s)) = result {
+                best = Some((m, s));
+                prev = s;
+                let pv = self.pv[0][..self.pv_len[0]].to_vec();
+                info(&SearchInfo {
+                    depth,
+                    seldepth: self.seldepth as i32,
+                    score: report_score(s),
+                    nodes: self.ctl.nodes,
+                    time: self.ctl.elapsed(),
+                    pv: if pv.is_empty() { vec![m] } else { pv },
+                });
+                if s.abs() >= MATE_BOUND && MATE - s.abs() < depth {
+                    break;
+                }
+            }
+            if self.ctl.soft_expired() {
+                break;
+            }
+        }
+        self.path.truncate(self.root_index);
+        best
+    }
+
+    /// Searches the root moves, keeping them sorted best first.
+    fn root(
+        &mut self,
+        pos: &Position,
+        moves: &mut [Move],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Option<(Move, i32)> {
+        let me = pos.to_move();
+        let in_check = pos.in_check(me);
+        let mut best: Option<(Move, i32)> = None;
+        let mut best_score = -INF;
+        self.pv_len[0] = 0;
+        let orig_alpha = alpha;
+        for i in 0..moves.len() {
+            let m = moves[i];
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let gives_check = child.in_check(child.to_move());
+            self.path.push((child.hash(), gives_check));
+            let new_depth = depth - 1 + i32::from(gives_check);
+            let quiet = victim(pos, m).is_none() && !m.promotes();
+            let mut s;
+            if i == 0 {
+                s = -self.pvs(&child, new_depth, -beta, -alpha, 1, true);
+            } else {
+                let r = if depth >= 3 && quiet && !in_check && !gives_check && i >= 4 {
+                    lmr(depth, i) / 2
+                } else {
+                    0
+                };
+                s = -self.pvs(&child, new_depth - r, -alpha - 1, -alpha, 1, true);
+                if s > alpha && r > 0 && !self.ctl.stopped {
+                    s = -self.pvs(&child, new_depth, -alpha - 1, -alpha, 1, true);
+                }
+                if s > alpha && s < beta && !self.ctl.stopped {
+                    s = -self.pvs(&child, new_depth, -beta, -alpha, 1, true);
+                }
+            }
+            self.path.pop();
+            if self.ctl.stopped {
+                break;
+            }
+            if s > best_score {
+                best_score = s;
+                best = Some((m, s));
+                // Move it to the front so the next iteration starts with it.
+                moves[..=i].rotate_right(1);
+                if s > alpha {
+                    alpha = s;
+                    self.pv[0][0] = m;
+                    let n = self.pv_len[1].clamp(1, MAX_PLY - 1);
+                    for k in 1..n {
+                        self.pv[0][k] = self.pv[1][k];
+                    }
+                    self.pv_len[0] = n;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if !self.ctl.stopped {
+            if let Some((m, s)) = best {
+                let bound = if s >= beta {
+                    Bound::Lower
+                } else if s > orig_alpha {
+                    Bound::Exact
+                } else {
+                    Bound::Upper
+                };
+                self.tt
+                    .store(pos.hash(), m.bits(), to_tt(s, 0), depth, bound);
+            }
+        }
+        best
+    }
+
+    /// Principal-variation search below the root; scores are for the side to move.
+    fn pvs(
+        &mut self,
+        pos: &Position,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        can_null: bool,
+    ) -> i32 {
+        self.pv_len[ply.min(MAX_PLY - 1)] = ply;
+        let hash = pos.hash();
+        if let Some(s) = self.repetition(hash) {
+            return s;
+        }
+        // Mate distance pruning.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let me = pos.to_move();
+        let in_check = pos.in_check(me);
+        if depth <= 0 {
+            if !in_check {
+                return self.qsearch(pos, alpha, beta, ply, 0);
+            }
+            depth = 1;
+        }
+        if self.ctl.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 4 {
+            return evaluate(pos);
+        }
+        let pv_node = beta - alpha > 1;
+        let mut tt_move = 0u16;
+        if let Some(h) = self.tt.probe(hash) {
+            tt_move = h.mv;
+            if !pv_node && h.depth >= depth {
+                let s = from_tt(h.score, ply);
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let mut list = MoveList::new();
+        pos.legal_moves_into(&mut list);
+        if list.is_empty() {
+            return -MATE + ply as i32;
+        }
+        let static_eval = if in_check { -INF } else { evaluate(pos) };
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta with little depth left.
+            if depth <= 3 && static_eval - 120 * depth >= beta {
+                return static_eval;
+            }
+            // Null move: shogi has few zugzwangs, so passing is a sound lower bound.
+            if can_null && depth >= 3 && static_eval >= beta {
+                let r = 3 + depth / 5;
+                let mut child = pos.clone();
+                child.set_to_move(me.opposite());
+                self.path.push((child.hash(), false));
+                let s = -self.pvs(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.path.pop();
+                if self.ctl.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+        let mut scores = Vec::with_capacity(list.len());
+        self.ord.score_moves(pos, &list, tt_move, ply, &mut scores);
+        let moves = list.as_mut_slice();
+        let mut best = -INF;
+        let mut best_move = 0u16;
+        let orig_alpha = alpha;
+        let mut tried: Vec<Move> = Vec::new();
+        let mut searched = 0usize;
+        for i in 0..moves.len() {
+            let m = pick(moves, &mut scores, i);
+            let capture = victim(pos, m).is_some();
+            let quiet = !capture && !m.promotes();
+            // Prune quiet moves late in the list near the leaves.
+            if quiet && !in_check && searched > 0 && best > -MATE_BOUND {
+                if depth <= 3 && searched >= 4 + 4 * (depth * depth) as usize {
+                    continue;
+                }
+                if depth <= 2 && static_eval + 150 * depth + 80 <= alpha {
+                    continue;
+                }
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let gives_check = child.in_check(child.to_move());
+            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth + 4);
+            let new_depth = depth - 1 + ext;
+            self.path.push((child.hash(), gives_check));
+            let mut s;
+            if searched == 0 {
+                s = -self.pvs(&child, new_depth, -beta, -alpha, ply + 1, true);
+            } else {
+                let r = if depth >= 3 && quiet && !in_check && !gives_check && searched >= 2 {
+                    let mut r = lmr(depth, searched);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if self.ord.history(me, m) > 200 {
+                        r -= 1;
+                    }
+                    r.clamp(0, depth - 2)
+                } else {
+                    0
+                };
+                s = -self.pvs(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                if s > alpha && r > 0 && !self.ctl.stopped {
+                    s = -self.pvs(&child, new_depth, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if s > alpha && s < beta && !self.ctl.stopped {
+                    s = -self.pvs(&child, new_depth, -beta, -alpha, ply + 1, true);
+                }
+            }
+            self.path.pop();
+            if self.ctl.stopped {
+                return 0;
+            }
+            searched += 1;
+            if s > best {
+                best = s;
+                best_move = m.bits();
+                if s > alpha {
+                    alpha = s;
+                    self.update_pv(ply, m);
+                    if s >= beta {
+                        if quiet {
+                            self.ord.reward(me, m, ply, depth, &tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                tried.push(m);
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(hash, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        if ply + 1 >= MAX_PLY {
+            return;
+        }
+        self.pv[ply][ply] = m;
+        let n = self.pv_len[ply + 1].clamp(ply + 1, MAX_PLY - 1);
+        for k in ply + 1..n {
+            self.pv[ply][k] = self.pv[ply + 1][k];
+        }
+        self.pv_len[ply] = n;
+    }
+
+    /// Captures and promotions until the position is quiet (all evasions when in check).
+    fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, qply: i32) -> i32 {
+        self.pv_len[ply.min(MAX_PLY - 1)] = ply;
+        if self.ctl.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let me = pos.to_move();
+        let in_check = pos.in_check(me);
+        let mut list = MoveList::new();
+        pos.legal_moves_into(&mut list);
+        if list.is_empty() {
+            return -MATE + ply as i32;
+        }
+        if ply >= MAX_PLY - 4 || (in_check && qply >= 6) {
+            return evaluate(pos);
+        }
+        let stand = if in_check { -INF } else { evaluate(pos) };
+        if !in_check {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        }
+        let mut cand: Vec<(i32, Move)> = Vec::new();
+        for &m in list.iter() {
+            if in_check {
+                let s = capture_score(pos, m).unwrap_or(0);
+                cand.push((s, m));
+                continue;
+            }
+            let Some(s) = capture_score(pos, m) else {
+                continue;
+            };
+            let v = victim(pos, m);
+            // Skip losing captures, quiet promotions of small pieces and hopeless captures.
+            if s < 0 || (qply >= 4 && v.is_none()) {
+                continue;
+            }
+            if v.is_none() {
+                let k = ordering::mover(pos, m);
+                if !matches!(k, PieceKind::Rook | PieceKind::Bishop | PieceKind::Pawn) {
+                    continue;
+                }
+            }
+            let gain = v.map_or(150, capture_gain);
+            if stand + gain + 200 < alpha {
+                continue;
+            }
+            cand.push((s, m));
+        }
+        cand.sort_by_key(|c| std::cmp::Reverse(c.0));
+        let mut best = stand;
+        for (_, m) in cand {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let s = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
+            if self.ctl.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Scores every root move with a fixed-depth search (full window): for the soft choice of
+    /// the weaker levels. `blind[i]` replaces a move's search by the static evaluation after
+    /// it (the mover does not see the reply).
+    pub fn score_root_moves(
+        &mut self,
+        pos: &Position,
+        moves: &[Move],
+        depth: i32,
+        blind: &[bool],
+    ) -> Vec<i32> {
+        self.path.push((pos.hash(), pos.in_check(pos.to_move())));
+        self.root_depth = depth;
+        let mut out = Vec::with_capacity(moves.len());
+        for (i, &m) in moves.iter().enumerate() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let gives_check = child.in_check(child.to_move());
+            self.path.push((child.hash(), gives_check));
+            let s = if child.legal_moves().is_empty() {
+                MATE - 1
+            } else if blind.get(i).copied().unwrap_or(false) {
+                -evaluate(&child) + 20
+            } else {
+                -self.pvs(&child, depth - 1, -INF, INF, 1, false)
+            };
+            self.path.pop();
+            if self.ctl.stopped {
+                // Unsearched moves keep a low score.
+                out.resize(moves.len(), -INF + 1);
+                break;
+            }
+            out.push(s);
+        }
+        self.path.truncate(self.root_index);
+        out
+    }
+}

@@ -1,0 +1,102 @@
+//! Bots never return an illegal move: thousands of positions from seeded random games in both
+//! variants, every level, small node budgets; and node-limited searches repeat exactly.
+
+use std::sync::{atomic::AtomicBool, Arc};
+use yonin_core::bot::{Bot, Level, Limits};
+use yonin_core::{Position, RuleSet};
+
+/// A tiny xorshift for choosing random moves (independent of the bots' own seeds).
+struct Xs(u64);
+impl Xs {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// Plays `games` random games and asks a bot for a move at every `every`-th ply; returns how
+/// many positions were checked.
+fn check_variant(rules: RuleSet, games: usize, plies: usize, every: usize, nodes: u64) -> usize {
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut rng = Xs(0x2545_f491_4f6c_dd1d ^ games as u64);
+    let mut bots: Vec<Bot> = Level::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, &l)| Bot::with_hash(l, i as u64, 1))
+        .collect();
+    let mut checked = 0;
+    for g in 0..games {
+        let mut pos = Position::start(&rules);
+        for ply in 0..plies {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            if ply % every == 0 {
+                let nbots = bots.len();
+                let bot = &mut bots[(g + ply) % nbots];
+                let m = bot.choose(&pos, Limits::nodes(nodes), stop.clone());
+                let m = m.unwrap_or_else(|| panic!("no move with legal moves at {ply}"));
+                assert!(
+                    pos.is_legal(m),
+                    "{} chose illegal {m} in game {g} ply {ply}",
+                    bot.level()
+                );
+                checked += 1;
+            }
+            // Mostly random moves, sometimes the bot's own, so positions stay varied.
+            let m = legal.as_slice()[(rng.next() % legal.len() as u64) as usize];
+            pos.play(m).expect("a generated move is legal");
+        }
+    }
+    checked
+}
+
+#[test]
+fn standard_bots_only_play_legal_moves() {
+    let n = check_variant(RuleSet::standard(), 30, 160, 3, 600);
+    assert!(n >= 1000, "{n} positions");
+}
+
+#[test]
+fn yonin_bots_only_play_legal_moves() {
+    let n = check_variant(RuleSet::yonin(), 24, 200, 4, 400);
+    assert!(n >= 800, "{n} positions");
+}
+
+#[test]
+fn no_move_only_when_there_is_none() {
+    // South is mated: gold on 5h backed by a silver.
+    let pos =
+        yonin_core::record::sfen::position("4k4/9/9/9/9/9/4s4/4g4/4K4 b - 1", &RuleSet::standard())
+            .unwrap();
+    assert!(pos.legal_moves().is_empty());
+    let mut bot = Bot::new(Level::Hard, 1);
+    assert_eq!(
+        bot.choose(&pos, Limits::nodes(1000), Arc::new(AtomicBool::new(false))),
+        None
+    );
+}
+
+#[test]
+fn node_limited_searches_repeat_exactly() {
+    let stop = Arc::new(AtomicBool::new(false));
+    for rules in [RuleSet::standard(), RuleSet::yonin()] {
+        for level in Level::ALL {
+            let run = || {
+                let mut bot = Bot::new(level, 42);
+                let mut pos = Position::start(&rules);
+                let mut line = Vec::new();
+                for _ in 0..6 {
+                    let m = bot.choose(&pos, Limits::nodes(3000), stop.clone()).unwrap();
+                    pos.play(m).unwrap();
+                    line.push(m);
+                }
+                line
+            };
+            assert_eq!(run(), run(), "{level} in {:?}", rules.variant);
+        }
+    }
+}

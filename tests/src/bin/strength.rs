@@ -1,0 +1,663 @@
+//! Strength harness (not run in CI): matches of the bots against gnushogi, USI engines
+//! (Fairy-Stockfish, gpsshogi's gpsusi), each other, and random players in Yonin.
+//!
+//! ```text
+//! strength gnushogi [--games N] [--movetime MS] [--level L] [--bin PATH]
+//! strength usi --engine PATH [--option NAME=VALUE]… [--games N] [--movetime MS] [--level L]
+//! strength ladder [--variant standard|yonin] [--games N] [--movetime MS]
+//! strength yonin [--hero L] [--field Medium|Random|…] [--games N] [--movetime MS]
+//! ```
+//! Install the opponents first (Debian): `apt-get install gnushogi fairy-stockfish gpsshogi`.
+//! Every game is bounded (ply cap), and every count printed is a count of games played.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{atomic::AtomicBool, Arc};
+use std::time::{Duration, Instant};
+use yonin_core::bot::{Bot, GameHistory, Level, Limits, SearchOptions};
+use yonin_core::record::usi::position_line;
+use yonin_core::{Move, Position, RuleSet, Seat};
+
+const MAX_PLIES: usize = 320;
+const YONIN_MAX_PLIES: usize = 600;
+
+/// Two-ply openings so that deterministic engines do not replay one game.
+const OPENINGS: [[&str; 2]; 8] = [
+    ["7g7f", "3c3d"],
+    ["2g2f", "8c8d"],
+    ["7g7f", "8c8d"],
+    ["2g2f", "3c3d"],
+    ["5g5f", "3c3d"],
+    ["6g6f", "8c8d"],
+    ["7g7f", "5c5d"],
+    ["2g2f", "4c4d"],
+];
+
+struct Args {
+    mode: String,
+    games: usize,
+    movetime: u64,
+    level: Level,
+    engine: Option<String>,
+    options: Vec<(String, String)>,
+    variant: String,
+    field: String,
+    bin: String,
+}
+
+fn parse_args() -> Args {
+    let mut a = Args {
+        mode: String::new(),
+        games: 10,
+        movetime: 1000,
+        level: Level::Hard,
+        engine: None,
+        options: Vec::new(),
+        variant: "standard".into(),
+        field: "Medium".into(),
+        bin: "/usr/games/gnushogi".into(),
+    };
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < argv.len() {
+        let v = argv.get(i + 1).cloned().unwrap_or_default();
+        match argv[i].as_str() {
+            "--games" => a.games = v.parse().expect("--games N"),
+            "--movetime" => a.movetime = v.parse().expect("--movetime MS"),
+            "--level" | "--hero" => a.level = Level::from_name(&v).expect("a level name"),
+            "--engine" => a.engine = Some(v),
+            "--option" => {
+                let (n, x) = v.split_once('=').expect("--option NAME=VALUE");
+                a.options.push((n.into(), x.into()));
+            }
+            "--variant" => a.variant = v,
+            "--field" => a.field = v,
+            "--bin" => a.bin = v,
+            m if a.mode.is_empty() && !m.starts_with("--") => {
+                a.mode = m.into();
+                i += 1;
+                continue;
+            }
+            other => panic!("unknown argument {other}"),
+        }
+        i += 2;
+    }
+    a
+}
+
+/// A game result from the bot's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Result3 {
+    Win,
+    Loss,
+    Draw,
+}
+
+#[derive(Default)]
+struct Tally {
+    win: u32,
+    loss: u32,
+    draw: u32,
+}
+
+impl Tally {
+    fn add(&mut self, r: Result3) {
+        match r {
+            Result3::Win => self.win += 1,
+            Result3::Loss => self.loss += 1,
+            Result3::Draw => self.draw += 1,
+        }
+    }
+    fn games(&self) -> u32 {
+        self.win + self.loss + self.draw
+    }
+    fn score(&self) -> f64 {
+        let g = self.games().max(1) as f64;
+        (self.win as f64 + 0.5 * self.draw as f64) / g * 100.0
+    }
+    fn line(&self) -> String {
+        format!(
+            "+{} -{} ={} of {} games: {:.1} %",
+            self.win,
+            self.loss,
+            self.draw,
+            self.games(),
+            self.score()
+        )
+    }
+}
+
+/// Something that plays standard shogi moves.
+trait Player {
+    fn name(&self) -> String;
+    fn new_game(&mut self) {}
+    /// The move for the current position; `None` for a resignation. `Some(None)` style wins
+    /// by declaration are given as `Err(())`.
+    fn play(&mut self, start: &Position, moves: &[Move], pos: &Position) -> Reply;
+}
+
+enum Reply {
+    Move(Move),
+    Resign,
+    Win,
+}
+
+struct BotPlayer {
+    bot: Bot,
+    movetime: Duration,
+}
+
+impl Player for BotPlayer {
+    fn name(&self) -> String {
+        format!("yonin {}", self.bot.level())
+    }
+    fn new_game(&mut self) {
+        self.bot.clear();
+    }
+    fn play(&mut self, start: &Position, moves: &[Move], pos: &Position) -> Reply {
+        let rule = yonin_core::rules::ImpasseRule::Points27;
+        if matches!(
+            yonin_core::impasse::declaration(pos, pos.to_move(), rule),
+            Ok(yonin_core::impasse::ImpasseVerdict::Win { .. })
+        ) {
+            return Reply::Win;
+        }
+        let options = SearchOptions {
+            history: GameHistory::from_moves(start, moves),
+            max_depth: None,
+        };
+        let r = self.bot.search(
+            pos,
+            Limits::time(self.movetime),
+            &options,
+            Arc::new(AtomicBool::new(false)),
+            &mut |_| {},
+        );
+        match r.best {
+            Some(m) => Reply::Move(m),
+            None => Reply::Resign,
+        }
+    }
+}
+
+/// Lines from a child's stdout, read on a thread so reads can time out.
+fn line_reader(child: &mut Child) -> Receiver<String> {
+    let out = child.stdout.take().expect("piped stdout");
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(out).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+struct UsiPlayer {
+    name: String,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    movetime: u64,
+}
+
+impl UsiPlayer {
+    fn start(path: &str, options: &[(String, String)], movetime: u64) -> UsiPlayer {
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {path}: {e}"));
+        let stdin = child.stdin.take().expect("piped stdin");
+        let lines = line_reader(&mut child);
+        let mut p = UsiPlayer {
+            name: path.into(),
+            child,
+            stdin,
+            lines,
+            movetime,
+        };
+        p.send("usi");
+        if let Some(l) = p.wait_for(|l| l.starts_with("id name "), Duration::from_secs(10)) {
+            p.name = l.trim_start_matches("id name ").to_string();
+        }
+        p.wait_for(|l| l == "usiok", Duration::from_secs(10))
+            .expect("usiok");
+        for (n, v) in options {
+            p.send(&format!("setoption name {n} value {v}"));
+        }
+        p.send("isready");
+        p.wait_for(|l| l == "readyok", Duration::from_secs(60))
+            .expect("readyok");
+        p
+    }
+    fn send(&mut self, line: &str) {
+        let _ = writeln!(self.stdin, "{line}");
+        let _ = self.stdin.flush();
+    }
+    fn wait_for(&mut self, f: impl Fn(&str) -> bool, t: Duration) -> Option<String> {
+        let end = Instant::now() + t;
+        loop {
+            let left = end.checked_duration_since(Instant::now())?;
+            match self.lines.recv_timeout(left) {
+                Ok(l) if f(l.trim()) => return Some(l.trim().to_string()),
+                Ok(_) => {}
+                Err(_) => return None,
+            }
+        }
+    }
+}
+
+impl Player for UsiPlayer {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn new_game(&mut self) {
+        self.send("usinewgame");
+        self.send("isready");
+        let _ = self.wait_for(|l| l == "readyok", Duration::from_secs(60));
+    }
+    fn play(&mut self, start: &Position, moves: &[Move], _pos: &Position) -> Reply {
+        self.send(&position_line(start, moves));
+        self.send(&format!("go btime 0 wtime 0 byoyomi {}", self.movetime));
+        let limit = Duration::from_millis(self.movetime * 3 + 5000);
+        let Some(l) = self.wait_for(|l| l.starts_with("bestmove"), limit) else {
+            eprintln!("{}: no bestmove in time", self.name);
+            return Reply::Resign;
+        };
+        let word = l.split_whitespace().nth(1).unwrap_or("resign");
+        match word {
+            "resign" => Reply::Resign,
+            "win" => Reply::Win,
+            w => match Move::from_usi(w) {
+                Ok(m) => Reply::Move(m),
+                Err(_) => Reply::Resign,
+            },
+        }
+    }
+}
+
+impl Drop for UsiPlayer {
+    fn drop(&mut self) {
+        self.send("quit");
+        std::thread::sleep(Duration::from_millis(50));
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// gnushogi in its xshogi line mode: moves in, `N. ... move` out. A new process per game.
+struct GnuPlayer {
+    bin: String,
+    seconds: u64,
+    proc: Option<(Child, ChildStdin, Receiver<String>)>,
+    /// Moves already sent to (or received from) the process.
+    synced: usize,
+}
+
+impl GnuPlayer {
+    fn restart(&mut self) {
+        self.stop();
+        let mut child = Command::new(&self.bin)
+            .arg("-X")
+            .arg(self.seconds.to_string())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}", self.bin));
+        let stdin = child.stdin.take().expect("piped stdin");
+        let rx = line_reader(&mut child);
+        self.proc = Some((child, stdin, rx));
+        self.synced = 0;
+    }
+    fn stop(&mut self) {
+        if let Some((mut c, mut i, _)) = self.proc.take() {
+            let _ = writeln!(i, "quit");
+            let _ = i.flush();
+            std::thread::sleep(Duration::from_millis(30));
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+    fn send(&mut self, line: &str) {
+        if let Some((_, i, _)) = self.proc.as_mut() {
+            let _ = writeln!(i, "{line}");
+            let _ = i.flush();
+        }
+    }
+}
+
+impl Player for GnuPlayer {
+    fn name(&self) -> String {
+        format!("gnushogi {} s/move", self.seconds)
+    }
+    fn new_game(&mut self) {
+        self.restart();
+    }
+    fn play(&mut self, _start: &Position, moves: &[Move], _pos: &Position) -> Reply {
+        // Moves it has not seen: the opening (in force mode) or the bot's last move.
+        let missing: Vec<String> = moves[self.synced..].iter().map(|m| m.to_string()).collect();
+        let first = self.synced == 0;
+        if first && !missing.is_empty() {
+            self.send("force");
+            for m in &missing {
+                self.send(m);
+            }
+            self.send("force");
+            self.send("go");
+        } else if first {
+            self.send("go");
+        } else {
+            for m in &missing {
+                self.send(m);
+            }
+        }
+        self.synced = moves.len();
+        let limit = Duration::from_secs(self.seconds * 4 + 20);
+        let end = Instant::now() + limit;
+        let Some((_, _, rx)) = self.proc.as_ref() else {
+            return Reply::Resign;
+        };
+        loop {
+            let Some(left) = end.checked_duration_since(Instant::now()) else {
+                eprintln!("gnushogi: no move in time");
+                return Reply::Resign;
+            };
+            let Ok(line) = rx.recv_timeout(left) else {
+                eprintln!("gnushogi: no move in time");
+                return Reply::Resign;
+            };
+            let line = line.trim().to_string();
+            if line.contains("Illegal") || line.contains("illegal") {
+                eprintln!("gnushogi says: {line}");
+            }
+            let mut w = line.split_whitespace();
+            let (Some(num), Some("..."), Some(text)) = (w.next(), w.next(), w.next()) else {
+                if line.to_ascii_lowercase().contains("resign") {
+                    return Reply::Resign;
+                }
+                continue;
+            };
+            if !num.ends_with('.') {
+                continue;
+            }
+            if text.to_ascii_lowercase().contains("resign") {
+                return Reply::Resign;
+            }
+            match Move::from_usi(text) {
+                Ok(m) => {
+                    self.synced += 1;
+                    return Reply::Move(m);
+                }
+                Err(_) => {
+                    eprintln!("gnushogi move not understood: {line}");
+                    return Reply::Resign;
+                }
+            }
+        }
+    }
+}
+
+impl Drop for GnuPlayer {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// Plays one standard game; `black` moves first (South). Returns the result for `black`.
+fn play_standard(
+    black: &mut dyn Player,
+    white: &mut dyn Player,
+    opening: &[&str],
+) -> (Result3, usize) {
+    let start = Position::start(&RuleSet::standard());
+    let mut pos = start.clone();
+    let mut moves: Vec<Move> = Vec::new();
+    let mut seen: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
+    black.new_game();
+    white.new_game();
+    for t in opening {
+        let m = Move::from_usi(t).expect("opening move");
+        pos.play(m).expect("opening move legal");
+        moves.push(m);
+    }
+    loop {
+        if pos.legal_moves().is_empty() {
+            // The side to move is mated (or has no move): it loses.
+            let r = if pos.to_move() == Seat::South {
+                Result3::Loss
+            } else {
+                Result3::Win
+            };
+            return (r, moves.len());
+        }
+        if moves.len() >= MAX_PLIES {
+            return (Result3::Draw, moves.len());
+        }
+        let c = seen.entry(pos.hash()).or_insert(0);
+        *c += 1;
+        if *c >= 4 {
+            return (Result3::Draw, moves.len());
+        }
+        let south = pos.to_move() == Seat::South;
+        let p: &mut dyn Player = if south { &mut *black } else { &mut *white };
+        let lose = if south { Result3::Loss } else { Result3::Win };
+        let win = if south { Result3::Win } else { Result3::Loss };
+        match p.play(&start, &moves, &pos) {
+            Reply::Move(m) => {
+                if let Err(e) = pos.play(m) {
+                    eprintln!("{} played illegal {m}: {e}", p.name());
+                    return (lose, moves.len());
+                }
+                moves.push(m);
+            }
+            Reply::Resign => return (lose, moves.len()),
+            Reply::Win => {
+                let ok = matches!(
+                    yonin_core::impasse::declaration(
+                        &pos,
+                        pos.to_move(),
+                        yonin_core::rules::ImpasseRule::Points27
+                    ),
+                    Ok(yonin_core::impasse::ImpasseVerdict::Win { .. })
+                );
+                return (if ok { win } else { lose }, moves.len());
+            }
+        }
+    }
+}
+
+/// A match of `games` games with colours alternating; the result is `a`'s.
+fn standard_match(a: &mut dyn Player, b: &mut dyn Player, games: usize) -> Tally {
+    let mut t = Tally::default();
+    let started = Instant::now();
+    for g in 0..games {
+        let opening = OPENINGS[(g / 2) % OPENINGS.len()];
+        let a_black = g % 2 == 0;
+        let (r, plies) = if a_black {
+            play_standard(a, b, &opening)
+        } else {
+            let (r, n) = play_standard(b, a, &opening);
+            let r = match r {
+                Result3::Win => Result3::Loss,
+                Result3::Loss => Result3::Win,
+                Result3::Draw => Result3::Draw,
+            };
+            (r, n)
+        };
+        t.add(r);
+        println!(
+            "game {:>3}: {} as {} {:?} in {} plies | {} vs {}: {} | {:.0} s",
+            g + 1,
+            a.name(),
+            if a_black { "black" } else { "white" },
+            r,
+            plies,
+            a.name(),
+            b.name(),
+            t.line(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    t
+}
+
+/// A Yonin player: a bot, or a random mover.
+enum YoninPlayer {
+    Bot(Bot),
+    Random(u64),
+}
+
+impl YoninPlayer {
+    fn new(name: &str, seed: u64) -> YoninPlayer {
+        if name.eq_ignore_ascii_case("random") {
+            YoninPlayer::Random(seed | 1)
+        } else {
+            YoninPlayer::Bot(Bot::with_hash(
+                Level::from_name(name).expect("level or Random"),
+                seed,
+                16,
+            ))
+        }
+    }
+    fn choose(&mut self, pos: &Position, movetime: Duration) -> Option<Move> {
+        match self {
+            YoninPlayer::Bot(b) => b.choose(
+                pos,
+                Limits::time(movetime),
+                Arc::new(AtomicBool::new(false)),
+            ),
+            YoninPlayer::Random(x) => {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    return None;
+                }
+                *x ^= *x << 13;
+                *x ^= *x >> 7;
+                *x ^= *x << 17;
+                Some(legal.as_slice()[(*x % legal.len() as u64) as usize])
+            }
+        }
+    }
+}
+
+/// Four-seat games: the hero in a rotating seat against three of the field.
+fn yonin_match(hero: Level, field: &str, games: usize, movetime: Duration) {
+    let rules = RuleSet::yonin();
+    let started = Instant::now();
+    let (mut wins, mut ranks, mut unfinished) = (0, 0.0f64, 0);
+    for g in 0..games {
+        let hero_seat = Seat::from_index(g);
+        let mut players: Vec<YoninPlayer> = Seat::ALL
+            .iter()
+            .map(|&s| {
+                if s == hero_seat {
+                    YoninPlayer::new(hero.name(), g as u64 * 7 + 1)
+                } else {
+                    YoninPlayer::new(field, g as u64 * 7 + 2 + s.index() as u64)
+                }
+            })
+            .collect();
+        let mut pos = Position::start(&rules);
+        let mut plies = 0;
+        while !pos.is_decided_by_elimination() && plies < YONIN_MAX_PLIES && pos.is_live(hero_seat)
+        {
+            let s = pos.to_move();
+            let Some(m) = players[s.index()].choose(&pos, movetime) else {
+                break;
+            };
+            pos.play(m).expect("bots play legal moves");
+            plies += 1;
+        }
+        // Rank: 1 for the survivor; else 4 − (seats out before the hero).
+        let rank = if pos.is_live(hero_seat) {
+            if pos.is_decided_by_elimination() {
+                wins += 1;
+                1.0
+            } else {
+                unfinished += 1;
+                // The live seats share the places left: the mean of them.
+                (1.0 + pos.live().len() as f64) / 2.0
+            }
+        } else {
+            4.0 - pos.dead().take_while(|&s| s != hero_seat).count() as f64
+        };
+        ranks += rank;
+        println!(
+            "game {:>3}: {hero} as {hero_seat} vs 3× {field}: rank {rank} after {plies} plies | \
+             wins {wins}/{} ({:.1} %), mean rank {:.2}, unfinished {unfinished} | {:.0} s",
+            g + 1,
+            g + 1,
+            wins as f64 / (g + 1) as f64 * 100.0,
+            ranks / (g + 1) as f64,
+            started.elapsed().as_secs_f64()
+        );
+    }
+}
+
+fn main() {
+    let a = parse_args();
+    let movetime = Duration::from_millis(a.movetime);
+    match a.mode.as_str() {
+        "gnushogi" => {
+            let mut bot = BotPlayer {
+                bot: Bot::with_hash(a.level, 1, 64),
+                movetime,
+            };
+            let mut gnu = GnuPlayer {
+                bin: a.bin.clone(),
+                seconds: (a.movetime / 1000).max(1),
+                proc: None,
+                synced: 0,
+            };
+            let t = standard_match(&mut bot, &mut gnu, a.games);
+            println!("RESULT yonin {} vs {}: {}", a.level, gnu.name(), t.line());
+        }
+        "usi" => {
+            let path = a.engine.clone().expect("--engine PATH");
+            let mut bot = BotPlayer {
+                bot: Bot::with_hash(a.level, 1, 64),
+                movetime,
+            };
+            let mut eng = UsiPlayer::start(&path, &a.options, a.movetime);
+            let t = standard_match(&mut bot, &mut eng, a.games);
+            println!(
+                "RESULT yonin {} vs {} at {} ms/move: {}",
+                a.level,
+                eng.name(),
+                a.movetime,
+                t.line()
+            );
+        }
+        "ladder" if a.variant == "yonin" => {
+            for pair in Level::ALL.windows(2).rev() {
+                println!("== Yonin {} vs 3× {}", pair[1], pair[0]);
+                yonin_match(pair[1], pair[0].name(), a.games, movetime);
+            }
+        }
+        "ladder" => {
+            for pair in Level::ALL.windows(2).rev() {
+                let mut hi = BotPlayer {
+                    bot: Bot::new(pair[1], 11),
+                    movetime,
+                };
+                let mut lo = BotPlayer {
+                    bot: Bot::new(pair[0], 12),
+                    movetime,
+                };
+                let t = standard_match(&mut hi, &mut lo, a.games);
+                println!("RESULT standard {} vs {}: {}", pair[1], pair[0], t.line());
+            }
+        }
+        "yonin" => yonin_match(a.level, &a.field, a.games, movetime),
+        m => {
+            eprintln!("unknown mode `{m}`: gnushogi, usi, ladder or yonin (see the file header)");
+            std::process::exit(2);
+        }
+    }
+}
