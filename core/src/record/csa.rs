@@ -5,7 +5,8 @@
 //! `00AL` = every remaining piece), and decimal times (`T1.5`). A `/` ends the first game.
 
 use super::game_record::{
-    position_text, Ending, GameRecord, RecordError, RecordErrorKind, RecordedMove, Replayer,
+    detect_handicap, position_text, Ending, GameRecord, RecordError, RecordErrorKind, RecordedMove,
+    Replayer,
 };
 use super::kif::{check_size, decode};
 use super::notation::NotationError;
@@ -262,7 +263,7 @@ impl Board {
             self.row(r as u8 + 1, row)?;
         }
         let bad = || RecordErrorKind::BadBoard(short(removals));
-        if !removals.is_ascii() || removals.len() % 4 != 0 {
+        if !removals.is_ascii() || !removals.as_bytes().chunks_exact(4).remainder().is_empty() {
             return Err(bad());
         }
         for i in (0..removals.len()).step_by(4) {
@@ -279,7 +280,10 @@ impl Board {
     /// `P+00FU00KA`, `P-5142OU`, `P+00AL`.
     fn pieces(&mut self, seat: Seat, items: &str) -> Result<(), RecordErrorKind> {
         let bad = || RecordErrorKind::BadBoard(short(items));
-        if !items.is_ascii() || items.is_empty() || items.len() % 4 != 0 {
+        if !items.is_ascii()
+            || items.is_empty()
+            || !items.as_bytes().chunks_exact(4).remainder().is_empty()
+        {
             return Err(bad());
         }
         for i in (0..items.len()).step_by(4) {
@@ -506,6 +510,7 @@ pub fn read(text: &str) -> Result<GameRecord, RecordError> {
                     }
                     let to_move = seat_of_sign(first).unwrap_or(Seat::South);
                     let start = board.position(to_move, &rules).map_err(e)?;
+                    detect_handicap(&mut rules, &start);
                     start_text = position_text(&start);
                     replayer = Some(Replayer::new(rules, start));
                 }
@@ -515,6 +520,7 @@ pub fn read(text: &str) -> Result<GameRecord, RecordError> {
                     }
                     if replayer.is_none() {
                         let start = board.position(Seat::South, &rules).map_err(e)?;
+                        detect_handicap(&mut rules, &start);
                         start_text = position_text(&start);
                         replayer = Some(Replayer::new(rules, start));
                     }
@@ -563,6 +569,7 @@ pub fn read(text: &str) -> Result<GameRecord, RecordError> {
             let start = board
                 .position(Seat::South, &rules)
                 .map_err(|k| RecordError::new(0, k))?;
+            detect_handicap(&mut rules, &start);
             start_text = position_text(&start);
             start
         }

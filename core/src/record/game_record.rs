@@ -451,14 +451,14 @@ impl GameRecord {
 /// Plays a record forward: standard records on a bare [`Position`] (so any legal sequence is
 /// accepted), Yonin records through the [`Game`] layer, which also applies resignations.
 pub(crate) enum Replayer {
-    Position(Position),
+    Position(Box<Position>),
     Game(Box<Game>),
 }
 
 impl Replayer {
     pub(crate) fn new(rules: RuleSet, start: Position) -> Replayer {
         match rules.variant {
-            Variant::Standard => Replayer::Position(start),
+            Variant::Standard => Replayer::Position(Box::new(start)),
             Variant::Yonin => Replayer::Game(Box::new(Game::from_position(rules, start))),
         }
     }
@@ -472,7 +472,7 @@ impl Replayer {
 
     pub(crate) fn into_position(self) -> Position {
         match self {
-            Replayer::Position(p) => p,
+            Replayer::Position(p) => *p,
             Replayer::Game(g) => g.position().clone(),
         }
     }
@@ -527,6 +527,17 @@ impl Replayer {
                 res.map(|_| ()).map_err(RecordErrorKind::Game)
             }
         }
+    }
+}
+
+/// Sets `rules.handicap` when a standard start position is one of the handicap starts.
+pub(crate) fn detect_handicap(rules: &mut RuleSet, start: &Position) {
+    if rules.variant != Variant::Standard || rules.handicap != Handicap::Even {
+        return;
+    }
+    let sfen = super::sfen::format(start);
+    if let Some(h) = Handicap::ALL.into_iter().find(|h| h.sfen() == sfen) {
+        rules.handicap = h;
     }
 }
 

@@ -3,7 +3,8 @@
 //! words against the legal moves.
 
 use super::game_record::{
-    position_text, GameRecord, RecordError, RecordErrorKind, RecordedMove, Replayer,
+    detect_handicap, position_text, GameRecord, RecordError, RecordErrorKind, RecordedMove,
+    Replayer,
 };
 use super::kif::{
     check_size, decode, ending_lines, ending_of, header_text, parse_summary, Header, Summary,
@@ -94,6 +95,7 @@ pub fn read(text: &str) -> Result<GameRecord, RecordError> {
                     return Err(e(RecordErrorKind::Unsupported("Yonin".into())));
                 }
                 let start = header.start().map_err(e)?;
+                detect_handicap(&mut header.rules, &start);
                 start_text = position_text(&start);
                 replayer = Some(Replayer::new(header.rules, start));
             }
@@ -140,6 +142,7 @@ pub fn read(text: &str) -> Result<GameRecord, RecordError> {
         Some(r) => r.into_position(),
         None => {
             let start = header.start().map_err(|k| RecordError::new(0, k))?;
+            detect_handicap(&mut header.rules, &start);
             start_text = position_text(&start);
             start
         }

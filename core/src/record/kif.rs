@@ -6,8 +6,8 @@
 //! line only (everything from the first `変化：` on is a branch).
 
 use super::game_record::{
-    apply_rules_text, position_text, rules_to_text, Ending, GameRecord, RecordError,
-    RecordErrorKind, RecordedMove, Removal, Replayer, MAX_RECORD_BYTES,
+    apply_rules_text, detect_handicap, position_text, rules_to_text, Ending, GameRecord,
+    RecordError, RecordErrorKind, RecordedMove, Removal, Replayer, MAX_RECORD_BYTES,
 };
 use super::notation::{self, kanji_digit, IDEOGRAPHIC_SPACE};
 use crate::hand::Hand;
@@ -47,11 +47,14 @@ pub fn decode(bytes: &[u8]) -> Result<String, RecordError> {
     if !had_errors {
         return Ok(text.into_owned());
     }
-    let line = text
+    // Name the line where the encoding that read further broke down.
+    let sjis_line = text
         .lines()
         .position(|l| l.contains('\u{FFFD}'))
         .map_or(1, |i| i + 1);
-    Err(err(line, RecordErrorKind::Encoding))
+    let utf8_ok = std::str::from_utf8(bytes).map_or_else(|e| e.valid_up_to(), |s| s.len());
+    let utf8_line = 1 + bytes[..utf8_ok].iter().filter(|&&b| b == b'\n').count();
+    Err(err(sjis_line.max(utf8_line), RecordErrorKind::Encoding))
 }
 
 pub(crate) fn check_size(text: &str) -> Result<(), RecordError> {
@@ -953,9 +956,11 @@ struct MovesState {
 impl MovesState {
     fn new(header: &Header) -> Result<MovesState, RecordErrorKind> {
         let start = header.start()?;
+        let mut rules = header.rules;
+        detect_handicap(&mut rules, &start);
         Ok(MovesState {
-            rules: header.rules,
-            replayer: Replayer::new(header.rules, start.clone()),
+            rules,
+            replayer: Replayer::new(rules, start.clone()),
             start,
             moves: Vec::new(),
             removals: Vec::new(),

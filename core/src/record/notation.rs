@@ -655,17 +655,22 @@ fn resolve_ki2(
         board.retain(|&f| action(me, f, to) == a);
     }
     let x = |sq: Square| frame(me, sq).0;
+    // Golds, silvers and knights are placed relative to the destination; the big pieces
+    // relative to each other (the leftmost or rightmost of those left).
+    let big = is_big(kind);
     match place {
-        Some("左") => {
+        Some("左") if big => {
             if let Some(m) = board.iter().map(|&f| x(f)).min() {
                 board.retain(|&f| x(f) == m);
             }
         }
-        Some("右") => {
+        Some("右") if big => {
             if let Some(m) = board.iter().map(|&f| x(f)).max() {
                 board.retain(|&f| x(f) == m);
             }
         }
+        Some("左") => board.retain(|&f| x(f) < x(to)),
+        Some("右") => board.retain(|&f| x(f) > x(to)),
         Some(_) => board.retain(|&f| x(f) == x(to) && action(me, f, to) == Action::Up),
         None => {}
     }
