@@ -39,6 +39,8 @@ pub enum InvalidPosition {
     DeadToMove,
     #[error("a seat is listed as eliminated twice")]
     DeadTwice,
+    #[error("the piece on {0} faces another seat than its owner's (only a mated army passed to the mating seat does, and never a king)")]
+    ForeignFacing(Square),
 }
 
 impl Setup {
@@ -135,8 +137,25 @@ impl Setup {
         if !seats.contains(self.to_move) {
             return Err(InvalidPosition::SeatNotInPlay(self.to_move));
         }
+        // A piece faces another seat only when it came from a mated (so dead) seat's army
+        // under the house rule that passes the army to the mating seat.
+        for sq in Square::all() {
+            let Some(p) = self.board[sq.index()] else {
+                continue;
+            };
+            if p.owner() != p.facing()
+                && (p.kind() == PieceKind::King
+                    || !pos.rules.army_to_mater
+                    || pos.live.contains(p.facing()))
+            {
+                return Err(InvalidPosition::ForeignFacing(sq));
+            }
+        }
+        // The seat to move is live; a finished game shows its survivor. (A team game can end
+        // with the resigning seat shown, as the turn order runs from it.)
         let over = pos.is_decided_by_elimination();
-        if !pos.live.contains(self.to_move) && !over {
+        let team_over = over && pos.rules.teams && !pos.live.is_empty();
+        if !pos.live.contains(self.to_move) && !team_over {
             return Err(InvalidPosition::DeadToMove);
         }
         pos.set_to_move(self.to_move);
