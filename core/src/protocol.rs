@@ -27,8 +27,12 @@ use std::fmt;
 /// client's and a mismatch is refused.
 pub const PROTOCOL_VERSION: u32 = 1;
 
-/// The largest message either side sends or accepts, in bytes (bincode or JSON).
+/// The largest message a client may send, in bytes (bincode or JSON); the server closes the
+/// connection on a larger one.
 pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
+/// The largest message the server sends (a long game's full state can pass 64 KiB in JSON).
+/// Clients should accept messages up to this size.
+pub const MAX_SERVER_MESSAGE_BYTES: usize = 1024 * 1024;
 /// Longest player name, in characters (names are trimmed first; 1 character at least).
 pub const MAX_NAME_CHARS: usize = 24;
 /// Longest room name, in characters.
@@ -392,6 +396,199 @@ pub fn format_position(pos: &Position) -> String {
     }
 }
 
+/// A finished game in the server's store, unique in that store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct GameId(pub u64);
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "g{}", self.0)
+    }
+}
+
+/// The most games one `GameList` holds (a larger `GameFilter::limit` is cut to this).
+pub const MAX_GAME_LIST: u32 = 100;
+
+/// Who played a seat of a stored game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StoredPlayer {
+    Person { name: String },
+    Bot { level: BotLevel },
+}
+
+impl StoredPlayer {
+    /// The name shown in records (`Medium bot` for a bot).
+    pub fn display_name(&self) -> String {
+        match self {
+            StoredPlayer::Person { name } => name.clone(),
+            StoredPlayer::Bot { level } => format!("{} bot", level.name()),
+        }
+    }
+}
+
+/// A seat of a stored game and who played it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredSeat {
+    pub seat: Seat,
+    pub player: StoredPlayer,
+    /// A bot of this level played for the person for part of the game (they dropped or left).
+    pub stand_in: Option<BotLevel>,
+}
+
+/// A finished game as the store keeps it: everything needed to replay it and to write it in any
+/// record format.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredGame {
+    /// Variant and every house rule (a random first seat is already drawn).
+    pub rules: RuleSet,
+    pub time_control: TimeControl,
+    /// The room's name (or the imported file's title).
+    pub room_name: String,
+    /// The start position: SFEN (standard) or YSFEN (Yonin).
+    pub start: String,
+    /// Every seat in play, clockwise from South.
+    pub seats: Vec<StoredSeat>,
+    /// Everything that changed the game, in order; moves carry the time they took.
+    pub actions: Vec<Action>,
+    /// The result: places, winner first.
+    pub outcome: Outcome,
+    /// When the game started and ended, in milliseconds since the Unix epoch (0: unknown).
+    pub started_ms: u64,
+    pub ended_ms: u64,
+    /// Read from a record file rather than played on this server.
+    pub imported: bool,
+}
+
+impl StoredGame {
+    /// Rebuilds the game: the start position with every action applied.
+    pub fn replay(&self) -> Result<Game, ReplayError> {
+        let start = parse_start(&self.rules, &self.start)?;
+        let mut game = Game::from_position(self.rules, start);
+        for (index, action) in self.actions.iter().enumerate() {
+            action
+                .apply(&mut game)
+                .map_err(|error| ReplayError::Action { index, error })?;
+        }
+        Ok(game)
+    }
+
+    /// The number of moves played.
+    pub fn plies(&self) -> u32 {
+        let moves = self.actions.iter();
+        moves.filter(|a| matches!(a, Action::Move { .. })).count() as u32
+    }
+
+    /// The player of `seat`.
+    pub fn player(&self, seat: Seat) -> Option<&StoredPlayer> {
+        self.seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .map(|s| &s.player)
+    }
+
+    /// The line a game list shows.
+    pub fn summary(&self, id: GameId) -> GameSummary {
+        GameSummary {
+            id,
+            variant: self.rules.variant,
+            room_name: self.room_name.clone(),
+            seats: self.seats.clone(),
+            outcome: self.outcome.clone(),
+            plies: self.plies(),
+            started_ms: self.started_ms,
+            ended_ms: self.ended_ms,
+            imported: self.imported,
+        }
+    }
+}
+
+/// One line of a list of stored games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSummary {
+    pub id: GameId,
+    pub variant: Variant,
+    pub room_name: String,
+    pub seats: Vec<StoredSeat>,
+    pub outcome: Outcome,
+    pub plies: u32,
+    pub started_ms: u64,
+    pub ended_ms: u64,
+    pub imported: bool,
+}
+
+/// Which stored games to list.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameFilter {
+    /// Only games in which a person of this name (compared without case) held a seat.
+    pub player: Option<String>,
+    pub variant: Option<Variant>,
+    /// At most this many, newest first (0 or more than `MAX_GAME_LIST`: `MAX_GAME_LIST`).
+    pub limit: u32,
+}
+
+impl GameFilter {
+    /// The number of games to return.
+    pub fn effective_limit(&self) -> usize {
+        match self.limit {
+            0 => MAX_GAME_LIST as usize,
+            n => n.min(MAX_GAME_LIST) as usize,
+        }
+    }
+}
+
+/// A game-record text format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RecordFormat {
+    /// Kakinoki format (UTF-8); Yonin games use the seat arrows (`↑5六歩(57)`).
+    Kif,
+    /// KI2 display notation (`▲7六歩 △3四歩`).
+    Ki2,
+    /// CSA (`+7776FU`), standard only.
+    Csa,
+    /// A USI `position` line, standard only.
+    Usi,
+    /// The start position (YSFEN, or SFEN for standard) and the seat-annotated moves
+    /// (`s 5g5f`), one per line.
+    Ysfen,
+}
+
+impl RecordFormat {
+    pub const ALL: [RecordFormat; 5] = [
+        RecordFormat::Kif,
+        RecordFormat::Ki2,
+        RecordFormat::Csa,
+        RecordFormat::Usi,
+        RecordFormat::Ysfen,
+    ];
+    /// The lower-case name, also the usual file extension.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RecordFormat::Kif => "kif",
+            RecordFormat::Ki2 => "ki2",
+            RecordFormat::Csa => "csa",
+            RecordFormat::Usi => "usi",
+            RecordFormat::Ysfen => "ysfen",
+        }
+    }
+    /// The format of a name or file extension (any case; `kifu` too).
+    pub fn from_name(name: &str) -> Option<RecordFormat> {
+        match name.to_ascii_lowercase().as_str() {
+            "kif" | "kifu" => Some(RecordFormat::Kif),
+            "ki2" | "ki2u" => Some(RecordFormat::Ki2),
+            "csa" => Some(RecordFormat::Csa),
+            "usi" | "sfen" => Some(RecordFormat::Usi),
+            "ysfen" | "yonin" => Some(RecordFormat::Ysfen),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for RecordFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Which chat a line belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ChatScope {
@@ -413,8 +610,10 @@ pub enum LeaveReason {
     Moved,
 }
 
-/// What a client says. The first message must be `Hello`.
+/// What a client says. The first message must be `Hello`. New messages may be added within a
+/// protocol version's lifetime only as new variants, so matches outside core need a `_` arm.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum ClientMessage {
     /// Opens the session. `resume` presents a seat token from an earlier connection.
     Hello {
@@ -495,6 +694,27 @@ pub enum ClientMessage {
     Ping {
         nonce: u64,
     },
+    // --- stored games (any time, in or out of a room) ---
+    /// Lists finished games, newest first: answered by `GameList`.
+    ListGames {
+        filter: GameFilter,
+    },
+    /// Fetches one finished game: answered by `StoredGame`, or `Error { NoSuchGame }`.
+    GetGame {
+        id: GameId,
+    },
+    /// A finished game as record text: answered by `GameExport`, or `Error` (`NoSuchGame`;
+    /// `BadRecord` when the format cannot hold the game, e.g. USI for Yonin).
+    ExportGame {
+        id: GameId,
+        format: RecordFormat,
+    },
+    /// Stores a record read from text (`format: None` guesses it from the content): answered
+    /// by `GameImported`, or `Error { BadRecord }` naming the line and the cause.
+    ImportRecord {
+        text: String,
+        format: Option<RecordFormat>,
+    },
 }
 
 /// Why a request failed. The `Error` message carries the code and a human text.
@@ -538,6 +758,12 @@ pub enum ErrorCode {
     /// The action is not possible now (e.g. accepting a draw nobody offered).
     NotAllowed,
     Internal,
+    /// No stored game has that id.
+    NoSuchGame,
+    /// A record that cannot be read, or a format that cannot hold the game.
+    BadRecord,
+    /// The server keeps no game store, or it failed.
+    StoreUnavailable,
 }
 
 /// Why a game request was refused (beyond the rules themselves).
@@ -549,8 +775,9 @@ pub enum Rejection {
     Room(ErrorCode),
 }
 
-/// What the server says.
+/// What the server says. Matches outside core need a `_` arm (see `ClientMessage`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum ServerMessage {
     Welcome {
         version: u32,
@@ -644,6 +871,26 @@ pub enum ServerMessage {
     ServerShutdown {
         message: String,
     },
+    // --- stored games ---
+    /// Finished games matching a `ListGames` filter, newest first.
+    GameList {
+        games: Vec<GameSummary>,
+    },
+    /// One finished game (answer to `GetGame`).
+    StoredGame {
+        id: GameId,
+        game: Box<StoredGame>,
+    },
+    /// A finished game as record text (answer to `ExportGame`).
+    GameExport {
+        id: GameId,
+        format: RecordFormat,
+        text: String,
+    },
+    /// A record was read and stored (answer to `ImportRecord`).
+    GameImported {
+        summary: GameSummary,
+    },
 }
 
 impl ServerMessage {
@@ -667,19 +914,20 @@ pub enum Encoding {
 /// A message that could not be encoded or decoded.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CodecError {
-    #[error("the message is larger than {MAX_MESSAGE_BYTES} bytes")]
+    #[error("the message is too large")]
     TooLarge,
     #[error("not a message of this protocol: {0}")]
     Malformed(String),
 }
 
-/// bincode's configuration: standard (varint) with the size limit.
+/// bincode's configuration: standard (varint) with the largest message size as its limit.
+/// (Client messages are held to `MAX_MESSAGE_BYTES` by the server's WebSocket settings.)
 const fn bincode_config() -> bincode::config::Configuration<
     bincode::config::LittleEndian,
     bincode::config::Varint,
-    bincode::config::Limit<MAX_MESSAGE_BYTES>,
+    bincode::config::Limit<MAX_SERVER_MESSAGE_BYTES>,
 > {
-    bincode::config::standard().with_limit::<MAX_MESSAGE_BYTES>()
+    bincode::config::standard().with_limit::<MAX_SERVER_MESSAGE_BYTES>()
 }
 
 /// Encodes a message as bincode.
@@ -687,7 +935,7 @@ pub fn to_bincode<T: Serialize>(msg: &T) -> Result<Vec<u8>, CodecError> {
     // Encoding is not limited by the configuration: the length is checked below.
     let bytes = bincode::serde::encode_to_vec(msg, bincode_config())
         .map_err(|e| CodecError::Malformed(e.to_string()))?;
-    if bytes.len() > MAX_MESSAGE_BYTES {
+    if bytes.len() > MAX_SERVER_MESSAGE_BYTES {
         return Err(CodecError::TooLarge);
     }
     Ok(bytes)
@@ -695,7 +943,7 @@ pub fn to_bincode<T: Serialize>(msg: &T) -> Result<Vec<u8>, CodecError> {
 
 /// Decodes a bincode message; trailing bytes are an error.
 pub fn from_bincode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, CodecError> {
-    if bytes.len() > MAX_MESSAGE_BYTES {
+    if bytes.len() > MAX_SERVER_MESSAGE_BYTES {
         return Err(CodecError::TooLarge);
     }
     let (msg, read) =
@@ -715,7 +963,7 @@ pub fn from_bincode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, CodecError> 
 /// Encodes a message as JSON.
 pub fn to_json<T: Serialize>(msg: &T) -> Result<String, CodecError> {
     let text = serde_json::to_string(msg).map_err(|e| CodecError::Malformed(e.to_string()))?;
-    if text.len() > MAX_MESSAGE_BYTES {
+    if text.len() > MAX_SERVER_MESSAGE_BYTES {
         return Err(CodecError::TooLarge);
     }
     Ok(text)
@@ -723,7 +971,7 @@ pub fn to_json<T: Serialize>(msg: &T) -> Result<String, CodecError> {
 
 /// Decodes a JSON message.
 pub fn from_json<T: DeserializeOwned>(text: &str) -> Result<T, CodecError> {
-    if text.len() > MAX_MESSAGE_BYTES {
+    if text.len() > MAX_SERVER_MESSAGE_BYTES {
         return Err(CodecError::TooLarge);
     }
     serde_json::from_str(text).map_err(|e| {
@@ -776,7 +1024,68 @@ mod tests {
                 mv: Move::from_usi("7g7f").unwrap(),
             },
             ClientMessage::Resign,
+            ClientMessage::ListGames {
+                filter: GameFilter {
+                    player: Some("Ann".into()),
+                    variant: Some(Variant::Yonin),
+                    limit: 20,
+                },
+            },
+            ClientMessage::ExportGame {
+                id: GameId(7),
+                format: RecordFormat::Kif,
+            },
+            ClientMessage::ImportRecord {
+                text: "position startpos moves 7g7f".into(),
+                format: None,
+            },
         ]
+    }
+
+    #[test]
+    fn stored_games_round_trip_and_replay() {
+        let game = StoredGame {
+            rules: RuleSet::standard(),
+            time_control: TimeControl::None,
+            room_name: "r".into(),
+            start: format_position(&Position::start(&RuleSet::standard())),
+            seats: vec![StoredSeat {
+                seat: Seat::South,
+                player: StoredPlayer::Bot {
+                    level: BotLevel::Easy,
+                },
+                stand_in: None,
+            }],
+            actions: vec![
+                Action::Move {
+                    seat: Seat::South,
+                    mv: Move::from_usi("7g7f").unwrap(),
+                    millis: Some(1200),
+                },
+                Action::Resign { seat: Seat::North },
+            ],
+            outcome: Outcome::win(Seat::South, Seat::North, crate::EndReason::Resignation),
+            started_ms: 1,
+            ended_ms: 2,
+            imported: false,
+        };
+        let msg = ServerMessage::StoredGame {
+            id: GameId(3),
+            game: Box::new(game.clone()),
+        };
+        assert_eq!(
+            from_bincode::<ServerMessage>(&to_bincode(&msg).unwrap()).unwrap(),
+            msg
+        );
+        assert_eq!(
+            from_json::<ServerMessage>(&to_json(&msg).unwrap()).unwrap(),
+            msg
+        );
+        assert_eq!(game.replay().unwrap().outcome(), Some(&game.outcome));
+        assert_eq!(game.summary(GameId(3)).plies, 1);
+        for f in RecordFormat::ALL {
+            assert_eq!(RecordFormat::from_name(f.name()), Some(f));
+        }
     }
 
     #[test]
@@ -840,7 +1149,7 @@ mod tests {
         assert!(from_json::<ClientMessage>(r#"{"Move":{"mv":"9z9z"}}"#).is_err());
         assert!(from_bincode::<ClientMessage>(&[0xff; 40]).is_err());
         assert!(from_bincode::<ClientMessage>(&[]).is_err());
-        let big = vec![0u8; MAX_MESSAGE_BYTES + 1];
+        let big = vec![0u8; MAX_SERVER_MESSAGE_BYTES + 1];
         assert_eq!(
             from_bincode::<ClientMessage>(&big),
             Err(CodecError::TooLarge)

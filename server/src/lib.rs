@@ -1,1 +1,4 @@
 //! Yonin game server library.
+
+pub mod discovery;
+pub mod store;
