@@ -53,7 +53,12 @@ pub fn write(rec: &GameRecord) -> Result<String, RecordError> {
     }
     if let Some(e) = &rec.ending {
         let hc = matches!(rec.handicap(), Some(h) if h != Handicap::Even);
-        if let (_, Some(summary)) = ending_lines(e, rec.moves.len(), end.to_move(), hc) {
+        if let (_, Some(summary)) = ending_lines(
+            e,
+            rec.moves.len() + start.ply() as usize - 1,
+            end.to_move(),
+            hc,
+        ) {
             out.push_str(&summary);
             out.push('\n');
         }

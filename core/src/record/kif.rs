@@ -109,6 +109,8 @@ pub(crate) struct Header {
     pub started: Option<String>,
     /// Any header, diagram or move line seen at all.
     pub seen: bool,
+    /// `手数＝N`: moves played before the diagram.
+    moves_before: u32,
 }
 
 fn piece_of_bod(c: char) -> Option<PieceKind> {
@@ -266,6 +268,7 @@ impl Header {
             players: BySeat::default(),
             started: None,
             seen: false,
+            moves_before: 0,
         }
     }
 
@@ -306,10 +309,18 @@ impl Header {
             _ => {}
         }
         if let Some(n) = trimmed.strip_prefix("手数＝") {
-            // The number of moves before the diagram; the moves are numbered as they come.
-            n.trim()
+            // `手数＝3  △３四歩  まで`: the moves before the diagram; the moves below are
+            // numbered as they come.
+            let digits: String = n
+                .trim_start()
+                .chars()
+                .take_while(|c| c.is_ascii_digit())
+                .collect();
+            self.moves_before = digits
                 .parse::<u32>()
-                .map_err(|_| e(RecordErrorKind::BadLine(short(trimmed))))?;
+                .ok()
+                .filter(|n| *n < 100_000)
+                .ok_or_else(|| e(RecordErrorKind::BadLine(short(trimmed))))?;
             return Ok(true);
         }
         let Some((key, value)) = trimmed.split_once('：') else {
@@ -392,7 +403,7 @@ impl Header {
                     hands: bod.hands,
                     to_move: bod.to_move.unwrap_or(Seat::South),
                     dead: Vec::new(),
-                    ply: 1,
+                    ply: self.moves_before + 1,
                 };
                 return setup
                     .into_position(rules)
@@ -692,6 +703,9 @@ pub fn bod_text(pos: &Position) -> String {
         "先手の持駒：{}\n",
         hand_text(pos.hand(Seat::South))
     ));
+    if pos.ply() > 1 {
+        s.push_str(&format!("手数＝{}\n", pos.ply() - 1));
+    }
     if pos.to_move() == Seat::North {
         s.push_str("後手番\n");
     }
@@ -732,6 +746,7 @@ pub fn write(rec: &GameRecord) -> Result<String, RecordError> {
     out.push('\n');
     let yonin = rec.rules.variant == Variant::Yonin;
     let mut totals = BySeat([0u64; 4]);
+    let first = start.ply() as usize;
     let mut prev: Option<Square> = None;
     let mut lines: Vec<(usize, String)> = Vec::new();
     let end = rec.replay(|step| {
@@ -742,7 +757,7 @@ pub fn write(rec: &GameRecord) -> Result<String, RecordError> {
             notation::kif_move_with(step.before, step.rec.mv, prev, &legal)
         };
         prev = Some(step.rec.mv.to());
-        let mut line = format!("{:>4} ", step.index + 1);
+        let mut line = format!("{:>4} ", step.index + first);
         match step.rec.millis {
             Some(ms) => {
                 totals[step.rec.seat] = totals[step.rec.seat].saturating_add(ms / 1000);
@@ -760,7 +775,7 @@ pub fn write(rec: &GameRecord) -> Result<String, RecordError> {
             EliminationReason::Forfeit => "不戦敗",
             _ => "投了",
         };
-        format!("{:>4} {}{word}", r.after + 1, r.seat.arrow())
+        format!("{:>4} {}{word}", r.after + first, r.seat.arrow())
     };
     for (index, line) in lines {
         for r in rec.removals.iter().filter(|r| r.after == index) {
@@ -774,7 +789,8 @@ pub fn write(rec: &GameRecord) -> Result<String, RecordError> {
         out.push_str(&removal_line(r));
         out.push('\n');
     }
-    let n = rec.moves.len();
+    // The number of the last move (moves before a diagram count).
+    let n = rec.moves.len() + first - 1;
     match (&rec.ending, yonin) {
         (Some(Ending::Ranking(r)), true) => {
             let places: Vec<String> = r
