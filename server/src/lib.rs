@@ -1,4 +1,211 @@
-//! Yonin game server library.
+//! Yonin game server library: a WebSocket lobby with rooms, seats, bots, clocks and
+//! reconnection. `run` is the whole server; the `yonin-server` binary and `yonin server` only
+//! parse a command line and call it, and the client starts it in-process for offline games.
+//!
+//! Structure (actors, bounded queues, no channel cycles):
+//! - one task per connection (`conn`), owning its socket and its outbound queue;
+//! - one lobby actor (`lobby`): players, the room list, resume tokens;
+//! - one actor per room (`room`): its `Game`, seats, clocks and bots.
+//!
+//! Connections send to the lobby and to their room and wait for replies on `oneshot`s; rooms
+//! send to the lobby; nobody sends *to* a connection except through its `Outbox`, which never
+//! waits. So every wait points "inward" (connection → room → lobby) and no cycle can deadlock.
 
+pub mod bots;
+pub mod cli;
+pub mod clock;
+mod conn;
 pub mod discovery;
+pub mod limits;
+mod lobby;
+mod outbox;
+mod room;
+mod secret;
 pub mod store;
+
+use std::fmt;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tokio::sync::{mpsc, oneshot, watch, Semaphore};
+
+pub use bots::{BotEngine, BotPlayer, CoreBots};
+
+/// The default port of `yonin-server`.
+pub const DEFAULT_PORT: u16 = 7878;
+
+/// Everything a deployment may tune. `Config::default()` is a sensible local server.
+#[derive(Clone)]
+pub struct Config {
+    /// Shown to clients in `Welcome`.
+    pub server_name: String,
+    /// How long a dropped player's seat waits for them (a room may choose its own).
+    pub grace: Duration,
+    /// The longest grace period a room may choose.
+    pub max_grace: Duration,
+    /// Open connections at most; more are told `ServerFull` and closed (1013).
+    pub max_connections: usize,
+    /// Rooms at most.
+    pub max_rooms: usize,
+    /// The longest a bot thinks on one move (less when its clock is short).
+    pub bot_think: Duration,
+    /// Seed for bots' choices (`None`: random per game). Tests fix it.
+    pub bot_seed: Option<u64>,
+    /// What plays for bots.
+    pub bot_engine: Arc<dyn BotEngine>,
+    /// A game with no person connected is stopped after this long.
+    pub abandoned_game: Duration,
+    /// How long shutdown waits for tasks to finish.
+    pub shutdown_timeout: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            server_name: "yonin".into(),
+            grace: Duration::from_secs(60),
+            max_grace: Duration::from_secs(600),
+            max_connections: 512,
+            max_rooms: 128,
+            bot_think: Duration::from_secs(2),
+            bot_seed: None,
+            bot_engine: bots::default_engine(),
+            abandoned_game: Duration::from_secs(600),
+            shutdown_timeout: Duration::from_secs(5),
+        }
+    }
+}
+
+impl fmt::Debug for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Config")
+            .field("server_name", &self.server_name)
+            .field("grace", &self.grace)
+            .field("max_connections", &self.max_connections)
+            .field("max_rooms", &self.max_rooms)
+            .field("bot_think", &self.bot_think)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What every task of a server shares.
+#[derive(Clone)]
+pub(crate) struct Ctx {
+    pub config: Arc<Config>,
+    /// Becomes `true` when the server stops.
+    pub shutdown: watch::Receiver<bool>,
+    /// Held by every task; shutdown waits until all clones are dropped.
+    pub alive: mpsc::Sender<()>,
+    /// The next player id. An atomic counter, not a lock: it is the only shared mutable value.
+    pub next_player: Arc<AtomicU64>,
+}
+
+impl Ctx {
+    pub fn is_shutting_down(&self) -> bool {
+        *self.shutdown.borrow()
+    }
+}
+
+/// Runs the server on `listener` until `shutdown` completes; then stops accepting, tells
+/// every client (`ServerShutdown` and a close frame), and waits for every task to end (at most
+/// `config.shutdown_timeout`).
+pub async fn run(
+    listener: TcpListener,
+    config: Config,
+    shutdown: impl Future<Output = ()>,
+) -> std::io::Result<()> {
+    let (shutdown_tx, shutdown_rx) = watch::channel(false);
+    let (alive_tx, mut alive_rx) = mpsc::channel::<()>(1);
+    let shutdown_timeout = config.shutdown_timeout;
+    let connections = Arc::new(Semaphore::new(config.max_connections));
+    let ctx = Ctx {
+        config: Arc::new(config),
+        shutdown: shutdown_rx,
+        alive: alive_tx,
+        next_player: Arc::new(AtomicU64::new(1)),
+    };
+    let lobby = lobby::spawn(ctx.clone());
+    if let Ok(addr) = listener.local_addr() {
+        tracing::info!(%addr, name = %ctx.config.server_name, "server listening");
+    }
+    tokio::pin!(shutdown);
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, peer)) => {
+                    let permit = connections.clone().try_acquire_owned().ok();
+                    let ctx = ctx.clone();
+                    let lobby = lobby.clone();
+                    tokio::spawn(async move {
+                        conn::serve(stream, peer, ctx, lobby, permit).await;
+                    });
+                }
+                Err(e) => {
+                    // Out of file descriptors and the like: wait a little, keep serving.
+                    tracing::warn!("accept failed: {e}");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+            },
+            () = &mut shutdown => break,
+        }
+    }
+    tracing::info!("shutting down");
+    drop(listener);
+    shutdown_tx.send_replace(true);
+    drop(lobby);
+    drop(ctx);
+    // Every task holds a clone of `alive`; `recv` returns `None` once all are gone.
+    if tokio::time::timeout(shutdown_timeout, alive_rx.recv())
+        .await
+        .is_err()
+    {
+        tracing::warn!("some tasks did not finish within {shutdown_timeout:?}");
+    }
+    tracing::info!("server stopped");
+    Ok(())
+}
+
+/// A server running on a task of the current runtime (tests, and the client's offline and
+/// LAN games).
+#[derive(Debug)]
+pub struct RunningServer {
+    /// Where it listens (with the real port when bound to port 0).
+    pub addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl RunningServer {
+    /// The WebSocket URL of the server (`ws://ip:port/`).
+    pub fn url(&self) -> String {
+        format!("ws://{}/", self.addr)
+    }
+
+    /// Stops the server gracefully and waits for it.
+    pub async fn shutdown(mut self) -> std::io::Result<()> {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        (&mut self.task)
+            .await
+            .map_err(|e| std::io::Error::other(e.to_string()))?
+    }
+}
+
+/// Binds `addr` and starts a server on the current runtime; returns at once.
+pub async fn start(addr: SocketAddr, config: Config) -> std::io::Result<RunningServer> {
+    let listener = TcpListener::bind(addr).await?;
+    let addr = listener.local_addr()?;
+    let (stop, stopped) = oneshot::channel::<()>();
+    let task = tokio::spawn(run(listener, config, async move {
+        let _ = stopped.await;
+    }));
+    Ok(RunningServer {
+        addr,
+        stop: Some(stop),
+        task,
+    })
+}

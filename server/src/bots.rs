@@ -1,0 +1,107 @@
+//! Computer players as the server sees them. A `BotEngine` makes a `BotPlayer` for a seat of
+//! a game (so it keeps its search tables from move to move); the room runs the player's
+//! `choose` on `spawn_blocking` with a time budget and plays its answer through the same
+//! checks as a person's move. The default engine is `yonin_core::bot`.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+use yonin_core::bot::{Bot, GameHistory, Level, Limits, SearchOptions};
+use yonin_core::protocol::BotLevel;
+use yonin_core::{Game, Move};
+
+/// Makes computer players.
+pub trait BotEngine: Send + Sync + 'static {
+    /// A player of `level` for one seat of one game, its choices drawn from `seed`.
+    fn player(&self, level: BotLevel, seed: u64) -> Box<dyn BotPlayer>;
+}
+
+/// One seat's computer player. `choose` must return soon after `stop` is set.
+pub trait BotPlayer: Send + 'static {
+    /// A legal move for the seat to move in `game`, within `budget`; `None` when it finds none.
+    fn choose(&mut self, game: &Game, budget: Duration, stop: Arc<AtomicBool>) -> Option<Move>;
+}
+
+/// The bots of `yonin_core::bot`.
+#[derive(Clone, Copy, Debug)]
+pub struct CoreBots {
+    /// Transposition table per player, in megabytes (a room may hold three players).
+    pub hash_mb: usize,
+}
+
+impl Default for CoreBots {
+    fn default() -> Self {
+        CoreBots { hash_mb: 4 }
+    }
+}
+
+/// The core bot's level for a protocol level (the same four names).
+pub fn core_level(level: BotLevel) -> Level {
+    match level {
+        BotLevel::Beginner => Level::Beginner,
+        BotLevel::Easy => Level::Easy,
+        BotLevel::Medium => Level::Medium,
+        BotLevel::Hard => Level::Hard,
+    }
+}
+
+impl BotEngine for CoreBots {
+    fn player(&self, level: BotLevel, seed: u64) -> Box<dyn BotPlayer> {
+        Box::new(CoreBot(Bot::with_hash(
+            core_level(level),
+            seed,
+            self.hash_mb,
+        )))
+    }
+}
+
+struct CoreBot(Bot);
+
+impl BotPlayer for CoreBot {
+    fn choose(&mut self, game: &Game, budget: Duration, stop: Arc<AtomicBool>) -> Option<Move> {
+        let moves: Vec<Move> = game.moves().iter().map(|p| p.mv).collect();
+        let options = SearchOptions {
+            history: GameHistory::from_moves(game.start(), &moves),
+            max_depth: None,
+        };
+        self.0
+            .search(
+                game.position(),
+                Limits::time(budget),
+                &options,
+                stop,
+                &mut |_| {},
+            )
+            .best
+    }
+}
+
+/// One step of SplitMix64 (mixes seeds; not for secrets).
+pub fn splitmix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The engine a server uses unless its config says otherwise.
+pub fn default_engine() -> Arc<dyn BotEngine> {
+    Arc::new(CoreBots::default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use yonin_core::RuleSet;
+
+    #[test]
+    fn core_bots_play_legal_moves_in_both_variants() {
+        for rules in [RuleSet::standard(), RuleSet::yonin()] {
+            let game = Game::new(rules);
+            let mut p = CoreBots::default().player(BotLevel::Beginner, 7);
+            let stop = Arc::new(AtomicBool::new(false));
+            let m = p.choose(&game, Duration::from_millis(50), stop).unwrap();
+            assert!(game.position().is_legal(m));
+        }
+    }
+}

@@ -1,0 +1,71 @@
+//! The server's command line, shared by `yonin-server` and `yonin server`.
+
+use crate::{Config, DEFAULT_PORT};
+use std::net::SocketAddr;
+use std::time::Duration;
+
+/// Options of a dedicated server.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ServerArgs {
+    /// Address and port to listen on.
+    #[arg(long, default_value_t = SocketAddr::from(([127, 0, 0, 1], DEFAULT_PORT)))]
+    pub bind: SocketAddr,
+    /// The server's name, shown to players.
+    #[arg(long, default_value = "yonin")]
+    pub name: String,
+    /// Seconds a dropped player's seat waits before a bot takes it.
+    #[arg(long, default_value_t = 60)]
+    pub grace_secs: u64,
+    /// Most rooms at once.
+    #[arg(long, default_value_t = Config::default().max_rooms)]
+    pub max_rooms: usize,
+    /// Most connections at once.
+    #[arg(long, default_value_t = Config::default().max_connections)]
+    pub max_connections: usize,
+    /// Longest bot thinking time per move, in milliseconds.
+    #[arg(long, default_value_t = 2000)]
+    pub bot_think_ms: u64,
+}
+
+impl ServerArgs {
+    pub fn config(&self) -> Config {
+        Config {
+            server_name: self.name.clone(),
+            grace: Duration::from_secs(self.grace_secs),
+            max_rooms: self.max_rooms,
+            max_connections: self.max_connections,
+            bot_think: Duration::from_millis(self.bot_think_ms),
+            ..Config::default()
+        }
+    }
+}
+
+/// Sets up logging from `RUST_LOG` (default `info`); harmless when already set up.
+pub fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
+}
+
+/// Runs a dedicated server until Ctrl-C (blocking; builds its own runtime).
+pub fn main(args: ServerArgs) -> Result<(), String> {
+    init_tracing();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(args.bind)
+            .await
+            .map_err(|e| format!("cannot listen on {}: {e}", args.bind))?;
+        let shutdown = async {
+            if let Err(e) = tokio::signal::ctrl_c().await {
+                tracing::error!("cannot wait for Ctrl-C: {e}");
+                std::future::pending::<()>().await;
+            }
+        };
+        crate::run(listener, args.config(), shutdown)
+            .await
+            .map_err(|e| format!("server error: {e}"))
+    })
+}

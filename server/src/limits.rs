@@ -1,0 +1,52 @@
+//! Every fixed limit of the server, named in one place. Per-deployment numbers (rooms,
+//! connections, grace period…) are fields of `Config` instead.
+
+use std::time::Duration;
+pub use yonin_core::protocol::{
+    MAX_CHAT_CHARS, MAX_MESSAGE_BYTES, MAX_NAME_CHARS, MAX_ROOM_NAME_CHARS,
+};
+
+/// tungstenite's read buffer per connection: small, since messages are small.
+pub const READ_BUFFER_BYTES: usize = 8 * 1024;
+/// Bytes gathered before a write reaches the socket (0 writes every message at once).
+pub const WRITE_BUFFER_BYTES: usize = 0;
+/// The most bytes a connection's write buffer may hold while the socket does not take them.
+pub const MAX_WRITE_BUFFER_BYTES: usize = 4 * MAX_MESSAGE_BYTES;
+/// The largest WebSocket message accepted (frames are limited to the same).
+pub const MAX_WS_MESSAGE_BYTES: usize = MAX_MESSAGE_BYTES;
+
+/// Messages queued for one client before it counts as too slow and is disconnected.
+pub const OUTBOX_CAPACITY: usize = 256;
+/// Commands queued for the lobby actor.
+pub const LOBBY_INBOX_CAPACITY: usize = 1024;
+/// Commands queued for one room actor.
+pub const ROOM_INBOX_CAPACITY: usize = 256;
+
+/// Time allowed for the WebSocket handshake.
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+/// Time allowed between the handshake and `Hello`.
+pub const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
+/// The server pings an idle connection this often.
+pub const PING_INTERVAL: Duration = Duration::from_secs(20);
+/// A connection that sends nothing (not even a pong) for this long is dropped.
+pub const IDLE_TIMEOUT: Duration = Duration::from_secs(60);
+/// Time given to a closing connection to flush and hear the peer's close frame.
+pub const CLOSE_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Message rate per connection: a bucket of `MESSAGE_BURST` refilled at `MESSAGES_PER_SEC`.
+pub const MESSAGES_PER_SEC: f64 = 20.0;
+pub const MESSAGE_BURST: f64 = 60.0;
+/// Messages dropped for rate before the connection is closed (1008).
+pub const MAX_RATE_STRIKES: u32 = 20;
+/// Malformed messages tolerated (each answered with an error) before the connection is
+/// closed (1007).
+pub const MAX_MALFORMED: u32 = 5;
+
+/// Chat rate per player: a bucket of `CHAT_BURST` lines refilled at `CHAT_LINES_PER_SEC`.
+pub const CHAT_LINES_PER_SEC: f64 = 0.5;
+pub const CHAT_BURST: f64 = 5.0;
+
+/// People in one room at most (seated and watching).
+pub const MAX_ROOM_MEMBERS: usize = 64;
+/// Bot think time when the room's clock leaves more: a share of the time left is used.
+pub const BOT_CLOCK_SHARE: u32 = 30;

@@ -1,0 +1,298 @@
+//! The lobby actor: who is connected, the live room list, lobby chat, and which room each
+//! resume token belongs to. It creates rooms and hands out their handles; it never waits on a
+//! room or a connection (it only queues to outboxes), so it can never be part of a wait cycle.
+
+use crate::outbox::Outbox;
+use crate::room::{self, RoomHandle};
+use crate::Ctx;
+use std::collections::HashMap;
+use std::sync::Arc;
+use tokio::sync::{mpsc, oneshot};
+use yonin_core::protocol::{
+    ChatScope, ErrorCode, PlayerId, PlayerRef, ResumeToken, RoomId, RoomSettings, RoomSummary,
+    ServerMessage, PROTOCOL_VERSION,
+};
+
+/// A refused request: the code and the words for the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Refusal {
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+impl Refusal {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Refusal {
+        Refusal {
+            code,
+            message: message.into(),
+        }
+    }
+    pub fn to_message(&self) -> ServerMessage {
+        ServerMessage::error(self.code, self.message.clone())
+    }
+}
+
+pub(crate) enum LobbyCmd {
+    /// A connection said `Hello`: the lobby answers `Welcome` and the room list.
+    Register {
+        player: PlayerRef,
+        outbox: Outbox,
+    },
+    Unregister {
+        player: PlayerId,
+    },
+    Rename {
+        player: PlayerId,
+        name: String,
+    },
+    ListRooms {
+        player: PlayerId,
+    },
+    Chat {
+        from: PlayerRef,
+        text: String,
+    },
+    CreateRoom {
+        host: PlayerRef,
+        outbox: Outbox,
+        settings: Box<RoomSettings>,
+        reply: oneshot::Sender<Result<RoomHandle, Refusal>>,
+    },
+    FindRoom {
+        room: RoomId,
+        reply: oneshot::Sender<Option<RoomHandle>>,
+    },
+    FindToken {
+        token: ResumeToken,
+        reply: oneshot::Sender<Option<RoomHandle>>,
+    },
+    // --- from rooms ---
+    RoomChanged(RoomSummary),
+    TokenIssued {
+        token: ResumeToken,
+        room: RoomId,
+    },
+    RoomClosed {
+        room: RoomId,
+    },
+}
+
+/// The lobby's address: a bounded queue.
+#[derive(Clone)]
+pub(crate) struct LobbyHandle {
+    tx: mpsc::Sender<LobbyCmd>,
+}
+
+impl LobbyHandle {
+    /// Queues a command, waiting while the lobby is busy. `false` once the lobby is gone
+    /// (the server is stopping).
+    pub async fn send(&self, cmd: LobbyCmd) -> bool {
+        self.tx.send(cmd).await.is_ok()
+    }
+
+    /// Sends a command built around a reply channel and waits for the answer.
+    pub async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> LobbyCmd) -> Option<T> {
+        let (tx, rx) = oneshot::channel();
+        if !self.send(make(tx)).await {
+            return None;
+        }
+        rx.await.ok()
+    }
+}
+
+struct Player {
+    name: String,
+    outbox: Outbox,
+}
+
+struct RoomEntry {
+    handle: RoomHandle,
+    summary: RoomSummary,
+}
+
+struct Lobby {
+    ctx: Ctx,
+    me: LobbyHandle,
+    players: HashMap<PlayerId, Player>,
+    rooms: HashMap<RoomId, RoomEntry>,
+    tokens: HashMap<ResumeToken, RoomId>,
+    next_room: u64,
+}
+
+/// Starts the lobby actor.
+pub(crate) fn spawn(ctx: Ctx) -> LobbyHandle {
+    let (tx, rx) = mpsc::channel(crate::limits::LOBBY_INBOX_CAPACITY);
+    let me = LobbyHandle { tx };
+    let lobby = Lobby {
+        ctx,
+        me: me.clone(),
+        players: HashMap::new(),
+        rooms: HashMap::new(),
+        tokens: HashMap::new(),
+        next_room: 1,
+    };
+    tokio::spawn(lobby.run(rx));
+    me
+}
+
+impl Lobby {
+    async fn run(mut self, mut rx: mpsc::Receiver<LobbyCmd>) {
+        let _alive = self.ctx.alive.clone();
+        let mut shutdown = self.ctx.shutdown.clone();
+        loop {
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => self.handle(cmd),
+                    None => break,
+                },
+                changed = shutdown.changed() => {
+                    if changed.is_err() || *shutdown.borrow() {
+                        break;
+                    }
+                }
+            }
+        }
+        tracing::debug!("lobby stopped");
+    }
+
+    fn broadcast(&self, msg: ServerMessage) {
+        let msg = Arc::new(msg);
+        for p in self.players.values() {
+            p.outbox.send_shared(msg.clone());
+        }
+    }
+
+    fn list(&self) -> ServerMessage {
+        let mut rooms: Vec<RoomSummary> = self.rooms.values().map(|r| r.summary.clone()).collect();
+        rooms.sort_by_key(|r| r.id);
+        ServerMessage::RoomList { rooms }
+    }
+
+    fn handle(&mut self, cmd: LobbyCmd) {
+        match cmd {
+            LobbyCmd::Register { player, outbox } => {
+                outbox.send(ServerMessage::Welcome {
+                    version: PROTOCOL_VERSION,
+                    player_id: player.id,
+                    server_name: self.ctx.config.server_name.clone(),
+                    name: player.name.clone(),
+                });
+                outbox.send(self.list());
+                self.players.insert(
+                    player.id,
+                    Player {
+                        name: player.name,
+                        outbox,
+                    },
+                );
+            }
+            LobbyCmd::Unregister { player } => {
+                self.players.remove(&player);
+            }
+            LobbyCmd::Rename { player, name } => {
+                if let Some(p) = self.players.get_mut(&player) {
+                    p.name = name.clone();
+                    p.outbox.send(ServerMessage::NameSet { name });
+                }
+            }
+            LobbyCmd::ListRooms { player } => {
+                if let Some(p) = self.players.get(&player) {
+                    p.outbox.send(self.list());
+                }
+            }
+            LobbyCmd::Chat { from, text } => {
+                self.broadcast(ServerMessage::Chat {
+                    scope: ChatScope::Lobby,
+                    from,
+                    text,
+                });
+            }
+            LobbyCmd::CreateRoom {
+                host,
+                outbox,
+                settings,
+                reply,
+            } => {
+                let result = self.create_room(host, outbox, *settings);
+                let _ = reply.send(result);
+            }
+            LobbyCmd::FindRoom { room, reply } => {
+                let _ = reply.send(self.rooms.get(&room).map(|r| r.handle.clone()));
+            }
+            LobbyCmd::FindToken { token, reply } => {
+                let handle = self
+                    .tokens
+                    .get(&token)
+                    .and_then(|id| self.rooms.get(id))
+                    .map(|r| r.handle.clone());
+                let _ = reply.send(handle);
+            }
+            LobbyCmd::RoomChanged(summary) => {
+                if let Some(entry) = self.rooms.get_mut(&summary.id) {
+                    if entry.summary != summary {
+                        entry.summary = summary.clone();
+                        self.broadcast(ServerMessage::RoomUpdated { room: summary });
+                    }
+                }
+            }
+            LobbyCmd::TokenIssued { token, room } => {
+                if self.rooms.contains_key(&room) {
+                    self.tokens.insert(token, room);
+                }
+            }
+            LobbyCmd::RoomClosed { room } => {
+                if self.rooms.remove(&room).is_some() {
+                    self.tokens.retain(|_, r| *r != room);
+                    self.broadcast(ServerMessage::RoomRemoved { room });
+                }
+            }
+        }
+    }
+
+    fn create_room(
+        &mut self,
+        host: PlayerRef,
+        outbox: Outbox,
+        settings: RoomSettings,
+    ) -> Result<RoomHandle, Refusal> {
+        if self.ctx.is_shutting_down() {
+            return Err(Refusal::new(
+                ErrorCode::ShuttingDown,
+                "the server is shutting down",
+            ));
+        }
+        if self.rooms.len() >= self.ctx.config.max_rooms {
+            return Err(Refusal::new(
+                ErrorCode::TooManyRooms,
+                format!(
+                    "the server holds {} rooms, its most; join one or try later",
+                    self.ctx.config.max_rooms
+                ),
+            ));
+        }
+        let id = RoomId(self.next_room);
+        let (handle, summary, tokens) = room::spawn(
+            self.ctx.clone(),
+            self.me.clone(),
+            id,
+            settings,
+            host,
+            outbox,
+        )?;
+        self.next_room += 1;
+        for token in tokens {
+            self.tokens.insert(token, id);
+        }
+        self.broadcast(ServerMessage::RoomUpdated {
+            room: summary.clone(),
+        });
+        self.rooms.insert(
+            id,
+            RoomEntry {
+                handle: handle.clone(),
+                summary,
+            },
+        );
+        Ok(handle)
+    }
+}

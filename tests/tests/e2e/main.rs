@@ -1,0 +1,33 @@
+//! End-to-end tests: a real server on `127.0.0.1:0` and protocol clients over WebSockets.
+//! One test binary (DESIGN habit 9); each module covers one area. Every test is bounded by a
+//! timeout, so a hang fails fast.
+
+/// Two people play standard shogi to checkmate, one speaking JSON and one bincode; an illegal
+/// move is rejected naming its rule (nifu); out-of-turn moves and spectators' moves are refused.
+mod standard_game;
+
+/// One person and three bots play Yonin to the end.
+mod yonin_bots;
+
+/// Four people play Yonin from a custom position: a check moves the turn out of order (RULES §4).
+mod check_priority;
+
+/// A dropped player comes back with the token inside the grace period; after it a bot takes
+/// the seat, the opponent may claim the win, and the player may reclaim the seat.
+mod reconnect;
+
+/// Wrong tokens, version mismatch, `Hello` first, private rooms and host-only actions.
+mod security;
+
+/// Malformed and oversize frames and floods close the connection with the right code, and
+/// other rooms play on unaffected.
+mod abuse;
+
+/// Clocks: a flag on a tiny time control.
+mod clocks;
+
+/// A spectator joining mid-game gets the full state.
+mod spectate;
+
+/// The lobby: live room list, chat, and graceful shutdown.
+mod lobby;
