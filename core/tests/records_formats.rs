@@ -252,3 +252,49 @@ fn yonin_kif_by_hand() {
     assert!(!end.is_live(Seat::North));
     assert_eq!(kif::read(&kif::write(&rec).unwrap()).unwrap(), rec);
 }
+
+#[test]
+fn usi_position_lines() {
+    let line =
+        "position sfen lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1 moves 5a4b 7g7f";
+    let rec = GameRecord::from_usi_position_line(RuleSet::standard(), line).unwrap();
+    assert_eq!(rec.rules.handicap, Handicap::TwoPieces);
+    assert_eq!(usi(&rec), ["5a4b", "7g7f"]);
+    assert_eq!(rec.usi_position_line().unwrap(), line);
+    let seats: Vec<Seat> = rec.moves.iter().map(|m| m.seat).collect();
+    assert_eq!(seats, [Seat::North, Seat::South]);
+    assert!(GameRecord::from_usi_position_line(
+        RuleSet::standard(),
+        "position startpos moves 7g7e"
+    )
+    .is_err());
+    assert!(GameRecord::from_usi_position_line(RuleSet::standard(), "position nonsense").is_err());
+}
+
+#[test]
+fn house_rules_travel_in_every_format() {
+    use yonin_core::rules::ImpasseRule;
+    let rules = RuleSet {
+        impasse: ImpasseRule::Points24,
+        move_limit: Some(256),
+        ..RuleSet::standard()
+    };
+    let mut rec = GameRecord::new(rules);
+    rec.push(Seat::South, Move::from_usi("7g7f").unwrap(), None);
+    rec.ending = Some(Ending::MoveLimit);
+    let k = kif::write(&rec).unwrap();
+    assert!(k.contains("ルール：impasse24 move-limit=256\n"), "{k}");
+    assert_eq!(kif::read(&k).unwrap(), rec);
+    assert_eq!(ki2::read(&ki2::write(&rec).unwrap()).unwrap(), rec);
+    assert_eq!(csa::read(&csa::write(&rec).unwrap()).unwrap(), rec);
+    let yonin = RuleSet {
+        teams: true,
+        first_seat: yonin_core::rules::FirstSeat::Fixed(Seat::East),
+        ..RuleSet::yonin()
+    };
+    let y = GameRecord::new(yonin);
+    assert_eq!(y.start_position().unwrap().to_move(), Seat::East);
+    let text = kif::write(&y).unwrap();
+    assert!(text.contains("ルール：first=e teams\n"), "{text}");
+    assert_eq!(kif::read(&text).unwrap(), y);
+}

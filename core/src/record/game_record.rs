@@ -221,6 +221,8 @@ pub enum RecordErrorKind {
     Game(GameError),
     #[error("a move follows the end of the game")]
     MoveAfterEnd,
+    #[error(transparent)]
+    Usi(#[from] super::usi::UsiPositionError),
     #[error("this format cannot hold a {0} game")]
     Unsupported(String),
 }
@@ -372,6 +374,15 @@ impl GameRecord {
         }
         let start = self.start_position()?;
         Ok(super::usi::position_line(&start, &self.usi_moves()))
+    }
+
+    /// A standard record from a USI `position` line (`position startpos moves 7g7f …`).
+    pub fn from_usi_position_line(rules: RuleSet, line: &str) -> Result<GameRecord, RecordError> {
+        let (start, moves, _) = super::usi::parse_position_line(line, &rules)
+            .map_err(|e| RecordError::new(0, e.into()))?;
+        let mut rules = rules;
+        detect_handicap(&mut rules, &start);
+        GameRecord::from_moves(rules, &start, &moves)
     }
 
     /// The seat-annotated USI moves (`s 5g5f`), one per move.

@@ -428,6 +428,7 @@ fn digit_value(c: char) -> Option<u8> {
 fn read_destination(cur: &mut Cursor, prev: Option<Square>) -> Result<Square, NotationError> {
     cur.skip_spaces();
     let start = cur.rest;
+    // 仝 is an old spelling of 同.
     if cur.eat("同") || cur.eat("仝") {
         cur.skip_spaces();
         return prev.ok_or(NotationError::NoPreviousMove);
@@ -501,6 +502,7 @@ enum Suffix {
 }
 
 fn read_suffix(cur: &mut Cursor) -> Suffix {
+    // 生 is an old spelling of 不成.
     if cur.eat("不成") || cur.eat("生") {
         Suffix::NoPromote
     } else if cur.eat("成") {
@@ -611,6 +613,7 @@ pub fn parse_ki2_move(
     let mut act = None;
     for (w, a) in [
         ("上", Action::Up),
+        // 行 is an old spelling of 上.
         ("行", Action::Up),
         ("引", Action::Down),
         ("寄", Action::Sideways),
