@@ -280,3 +280,15 @@ fn yonin_flag_eliminates_the_seat() {
         .any(|e| matches!(e, Event::Eliminated(el) if el.seat == Seat::South)));
     assert!(!g.is_over());
 }
+
+#[test]
+fn usi_startpos_is_the_even_start_even_under_a_handicap_rule_set() {
+    use yonin_core::record::usi::parse_position_line;
+    use yonin_core::rules::Handicap;
+    let rules = RuleSet {
+        handicap: Handicap::Bishop,
+        ..RuleSet::standard()
+    };
+    let (start, _, _) = parse_position_line("position startpos moves 7g7f", &rules).unwrap();
+    assert_eq!(sfen::format(&start), sfen::START);
+}

@@ -38,7 +38,12 @@ pub fn parse_position_line(
         None => (line, ""),
     };
     let start = if pos_text.trim() == "startpos" {
-        Position::start(rules)
+        // USI's startpos is the even start, whatever handicap the rule set names.
+        let even = RuleSet {
+            handicap: crate::rules::Handicap::Even,
+            ..*rules
+        };
+        Position::start(&even)
     } else if let Some(s) = pos_text.strip_prefix("sfen ") {
         super::sfen::position(s.trim(), rules)?
     } else {
