@@ -192,8 +192,11 @@ pub mod naive {
     const DIAG: &[(i32, i32)] = &[(1, 1), (1, -1), (-1, 1), (-1, -1)];
     const NONE: &[(i32, i32)] = &[];
 
+    /// A list of vectors in a piece's own frame (x to its right, y forward).
+    type Vectors = &'static [(i32, i32)];
+
     /// (one-step moves, sliding directions) for a piece.
-    fn pattern(p: Pc) -> (&'static [(i32, i32)], &'static [(i32, i32)]) {
+    fn pattern(p: Pc) -> (Vectors, Vectors) {
         match (p.kind, p.promoted) {
             (Kind::K, _) => (KING, NONE),
             (Kind::G, _) | (Kind::S | Kind::N | Kind::L | Kind::P, true) => (GOLD, NONE),
@@ -333,9 +336,9 @@ pub mod naive {
                 }
             }
             let mut hands = [[0u8; 7]; 4];
-            for s in 0..4 {
+            for (s, hand) in hands.iter_mut().enumerate() {
                 for k in HAND_KINDS {
-                    hands[s][k as usize] = pos.hand(Seat::from_index(s)).count(hand_kind(k));
+                    hand[k as usize] = pos.hand(Seat::from_index(s)).count(hand_kind(k));
                 }
             }
             let in_play = std::array::from_fn(|s| pos.seats().contains(Seat::from_index(s)));
