@@ -2,6 +2,8 @@
 
 use crate::{Config, DEFAULT_PORT};
 use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Options of a dedicated server.
@@ -25,6 +27,19 @@ pub struct ServerArgs {
     /// Longest bot thinking time per move, in milliseconds.
     #[arg(long, default_value_t = 2000)]
     pub bot_think_ms: u64,
+    /// Directory of the finished-games store (default: the user's data directory, e.g.
+    /// ~/.local/share/yonin).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// Keep no record of finished games.
+    #[arg(long, conflicts_with = "data")]
+    pub no_store: bool,
+    /// Where the LAN beacon goes (only sent when --bind is not a loopback address).
+    #[arg(long, value_name = "ADDR:PORT", default_value_t = crate::discovery::BeaconConfig::default().destination)]
+    pub beacon_to: SocketAddr,
+    /// Announce nothing on the LAN.
+    #[arg(long)]
+    pub no_beacon: bool,
 }
 
 impl ServerArgs {
@@ -35,8 +50,30 @@ impl ServerArgs {
             max_rooms: self.max_rooms,
             max_connections: self.max_connections,
             bot_think: Duration::from_millis(self.bot_think_ms),
+            beacon: (!self.no_beacon).then(|| crate::discovery::BeaconConfig {
+                destination: self.beacon_to,
+                ..Default::default()
+            }),
             ..Config::default()
         }
+    }
+
+    /// Opens the game store: `--data`, else the user's data directory; `None` with
+    /// `--no-store`.
+    pub fn open_store(&self) -> Result<Option<Arc<crate::store::Store>>, String> {
+        if self.no_store {
+            return Ok(None);
+        }
+        let dir = match &self.data {
+            Some(d) => d.clone(),
+            None => crate::store::default_data_dir().ok_or(
+                "no user data directory is known here; name one with --data <dir> (or --no-store)",
+            )?,
+        };
+        let store = crate::store::Store::open(&dir)
+            .map_err(|e| format!("cannot open the game store in {}: {e}", dir.display()))?;
+        tracing::info!(path = %store.path().display(), "game store open");
+        Ok(Some(Arc::new(store)))
     }
 }
 
@@ -54,6 +91,8 @@ pub fn main(args: ServerArgs) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    let mut config = args.config();
+    config.store = args.open_store()?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(args.bind)
             .await
@@ -64,7 +103,7 @@ pub fn main(args: ServerArgs) -> Result<(), String> {
                 std::future::pending::<()>().await;
             }
         };
-        crate::run(listener, args.config(), shutdown)
+        crate::run(listener, config, shutdown)
             .await
             .map_err(|e| format!("server error: {e}"))
     })

@@ -665,6 +665,10 @@ impl Conn {
             ClientMessage::DeclareImpasse => self.game(GameRequest::DeclareImpasse).await,
             ClientMessage::ClaimWin => self.game(GameRequest::ClaimWin).await,
             ClientMessage::Rematch => self.game(GameRequest::Rematch).await,
+            msg if crate::store::requests::is_store_request(&msg) => {
+                let store = self.ctx.config.store.clone();
+                self.send(crate::store::requests::answer(store, msg).await);
+            }
             _ => self.refuse(
                 ErrorCode::NotAllowed,
                 "this server does not handle that message",

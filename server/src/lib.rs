@@ -60,6 +60,12 @@ pub struct Config {
     pub abandoned_game: Duration,
     /// How long shutdown waits for tasks to finish.
     pub shutdown_timeout: Duration,
+    /// Where finished games are kept (`None`: nowhere). A room saves its game here, durably,
+    /// before it announces the result; connections answer `ListGames` and friends from it.
+    pub store: Option<Arc<store::Store>>,
+    /// The LAN beacon (`None`: no beacon). Never sent by a loopback server, except to a
+    /// loopback destination (see `discovery::should_announce`).
+    pub beacon: Option<discovery::BeaconConfig>,
 }
 
 impl Default for Config {
@@ -75,6 +81,8 @@ impl Default for Config {
             bot_engine: bots::default_engine(),
             abandoned_game: Duration::from_secs(600),
             shutdown_timeout: Duration::from_secs(5),
+            store: None,
+            beacon: None,
         }
     }
 }
@@ -87,6 +95,8 @@ impl fmt::Debug for Config {
             .field("max_connections", &self.max_connections)
             .field("max_rooms", &self.max_rooms)
             .field("bot_think", &self.bot_think)
+            .field("store", &self.store)
+            .field("beacon", &self.beacon)
             .finish_non_exhaustive()
     }
 }
@@ -130,6 +140,11 @@ pub async fn run(
     let lobby = lobby::spawn(ctx.clone());
     if let Ok(addr) = listener.local_addr() {
         tracing::info!(%addr, name = %ctx.config.server_name, "server listening");
+        if let Some(beacon) = ctx.config.beacon.clone() {
+            if discovery::should_announce(addr, beacon.destination) {
+                tokio::spawn(beacon_task(ctx.clone(), lobby.clone(), beacon, addr));
+            }
+        }
     }
     tokio::pin!(shutdown);
     loop {
@@ -166,6 +181,36 @@ pub async fn run(
     }
     tracing::info!("server stopped");
     Ok(())
+}
+
+/// Announces the server on the LAN (see `discovery`), with the lobby's room list fetched at
+/// each beat, until the server stops.
+async fn beacon_task(
+    ctx: Ctx,
+    lobby: lobby::LobbyHandle,
+    beacon: discovery::BeaconConfig,
+    addr: SocketAddr,
+) {
+    let _alive = ctx.alive.clone();
+    let (rooms_tx, rooms_rx) = watch::channel(Vec::new());
+    let every = beacon.interval;
+    let name = ctx.config.server_name.clone();
+    let announce = discovery::announce(beacon, name, addr, rooms_rx, ctx.shutdown.clone());
+    let refresh = async {
+        loop {
+            match lobby.ask(|reply| lobby::LobbyCmd::Rooms { reply }).await {
+                Some(rooms) => rooms_tx.send_replace(rooms),
+                None => return,
+            };
+            tokio::time::sleep(every).await;
+        }
+    };
+    tokio::select! {
+        r = announce => if let Err(e) = r {
+            tracing::warn!("no LAN beacon: {e}");
+        },
+        () = refresh => {}
+    }
 }
 
 /// A server running on a task of the current runtime (tests, and the client's offline and

@@ -75,6 +75,10 @@ pub(crate) enum LobbyCmd {
     RoomClosed {
         room: RoomId,
     },
+    /// The room list (for the LAN beacon).
+    Rooms {
+        reply: oneshot::Sender<Vec<RoomSummary>>,
+    },
 }
 
 /// The lobby's address: a bounded queue.
@@ -245,6 +249,9 @@ impl Lobby {
                     self.tokens.retain(|_, r| *r != room);
                     self.broadcast(ServerMessage::RoomRemoved { room });
                 }
+            }
+            LobbyCmd::Rooms { reply } => {
+                let _ = reply.send(self.rooms.values().map(|r| r.summary.clone()).collect());
             }
         }
     }

@@ -189,6 +189,8 @@ struct Match {
     /// Standard: seats whose opponent may claim the win.
     claimable: SeatSet,
     seed: u64,
+    /// When the game started (ms since the Unix epoch), for the store.
+    started_ms: u64,
     /// Each seat's computer player once one has moved there (out while it thinks).
     bots: BySeat<Option<Box<dyn BotPlayer>>>,
 }
@@ -215,6 +217,17 @@ struct Room {
     empty_since: Option<Instant>,
     last_summary: Option<RoomSummary>,
     closed: bool,
+    /// The last `GameEvents` of a game, held until the game is stored.
+    final_events: Option<ServerMessage>,
+    /// A finished game waiting to be stored before its result is announced.
+    pending_end: Option<PendingEnd>,
+}
+
+/// A game that ended: what the store keeps, and the messages that announce it (sent once the
+/// store has it, by `announce_end`).
+struct PendingEnd {
+    stored: Option<yonin_core::protocol::StoredGame>,
+    messages: Vec<ServerMessage>,
 }
 
 fn refuse(code: ErrorCode, message: impl Into<String>) -> Result<(), Refusal> {
@@ -358,6 +371,8 @@ pub(crate) fn spawn(
         empty_since: None,
         last_summary: None,
         closed: false,
+        final_events: None,
+        pending_end: None,
         ctx,
     };
     room.members.insert(
@@ -402,11 +417,14 @@ impl Room {
                     }
                 }
             }
+            // A game that just ended is stored before anyone hears the result.
+            self.announce_end().await;
             if !self.closed {
                 self.maybe_close().await;
                 self.report().await;
             }
         }
+        self.announce_end().await;
         self.stop_bot();
         tracing::info!(room = %self.id, "room closed");
     }
@@ -1124,6 +1142,7 @@ impl Room {
             draw_offer: None,
             claimable: SeatSet::EMPTY,
             seed,
+            started_ms: crate::store::now_ms(),
             bots: BySeat([None, None, None, None]),
         });
         self.phase = RoomPhase::Playing;
@@ -1182,11 +1201,17 @@ impl Room {
             }
         }
         let clocks = self.clocks(now);
-        self.broadcast(ServerMessage::GameEvents {
+        let msg = ServerMessage::GameEvents {
             action,
             events: events.clone(),
             clocks,
-        });
+        };
+        if over {
+            // Sent by `announce_end`, after the game is stored.
+            self.final_events = Some(msg);
+        } else {
+            self.broadcast(msg);
+        }
         if over {
             self.finish_game();
         } else if moved || after != before || events.iter().any(|e| matches!(e, Event::Turn { .. }))
@@ -1211,6 +1236,7 @@ impl Room {
             return;
         };
         let record = record_text(m);
+        let stored = stored_game(&self.settings, &self.seats, self.in_play, m, &outcome);
         tracing::info!(room = %self.id, reason = ?outcome.reason, "game over");
         // People a bot stood in for are gone: their seats empty for the next game.
         for seat in self.in_play.iter() {
@@ -1221,7 +1247,26 @@ impl Room {
                 self.seats[seat] = Slot::Empty;
             }
         }
-        self.broadcast(ServerMessage::GameOver { outcome, record });
+        let mut messages: Vec<ServerMessage> = self.final_events.take().into_iter().collect();
+        messages.push(ServerMessage::GameOver { outcome, record });
+        self.pending_end = Some(PendingEnd { stored, messages });
+    }
+
+    /// Stores a game that just ended (durably, when the server keeps a store), then announces
+    /// its result: the last `GameEvents`, `GameOver` and the room's state.
+    async fn announce_end(&mut self) {
+        let Some(end) = self.pending_end.take() else {
+            return;
+        };
+        if let (Some(store), Some(game)) = (self.ctx.config.store.clone(), end.stored) {
+            match crate::store::save_blocking(store, game).await {
+                Ok(id) => tracing::info!(room = %self.id, game = %id, "game stored"),
+                Err(e) => tracing::error!(room = %self.id, "the game was not stored: {e}"),
+            }
+        }
+        for msg in end.messages {
+            self.broadcast(msg);
+        }
         self.broadcast_state();
     }
 
@@ -1567,6 +1612,52 @@ fn room_rejection_text(code: ErrorCode) -> &'static str {
 
 /// The game's record: a USI `position` line (standard), or the YSFEN start and the
 /// seat-annotated moves (Yonin).
+/// The game as the store keeps it; `None` for a game stopped before any move.
+fn stored_game(
+    settings: &RoomSettings,
+    seats: &BySeat<Slot>,
+    in_play: SeatSet,
+    m: &Match,
+    outcome: &yonin_core::Outcome,
+) -> Option<yonin_core::protocol::StoredGame> {
+    use yonin_core::protocol::{StoredGame, StoredPlayer, StoredSeat};
+    if outcome.reason == yonin_core::EndReason::Aborted && m.game.moves().is_empty() {
+        return None;
+    }
+    let seats = in_play
+        .iter()
+        .filter_map(|seat| {
+            let (player, stand_in) = match &seats[seat] {
+                Slot::Person(p) => (
+                    StoredPlayer::Person {
+                        name: p.name.clone(),
+                    },
+                    p.stand_in,
+                ),
+                Slot::Bot(level) => (StoredPlayer::Bot { level: *level }, None),
+                Slot::Empty => return None,
+            };
+            Some(StoredSeat {
+                seat,
+                player,
+                stand_in,
+            })
+        })
+        .collect();
+    Some(StoredGame {
+        rules: *m.game.rules(),
+        time_control: settings.time_control,
+        room_name: settings.name.clone(),
+        start: m.start_text.clone(),
+        seats,
+        actions: m.actions.clone(),
+        outcome: outcome.clone(),
+        started_ms: m.started_ms,
+        ended_ms: crate::store::now_ms(),
+        imported: false,
+    })
+}
+
 fn record_text(m: &Match) -> String {
     let moves: Vec<(Seat, Move)> = m.game.moves().iter().map(|p| (p.seat, p.mv)).collect();
     match m.game.rules().variant {

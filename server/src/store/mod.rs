@@ -16,6 +16,7 @@
 //! - `by_player`: (lower-case person name, id) → () — the index behind the player filter.
 
 pub mod records;
+pub mod requests;
 
 use redb::{
     Database, Durability, ReadableDatabase, ReadableTable, ReadableTableMetadata, TableDefinition,
@@ -274,4 +275,11 @@ pub async fn read_blocking<T: Send + 'static>(
     tokio::task::spawn_blocking(move || read(&store))
         .await
         .map_err(|e| StoreError::Task(e.to_string()))
+}
+
+/// Now, in milliseconds since the Unix epoch (0 if the clock is before it).
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
 }

@@ -31,3 +31,7 @@ mod spectate;
 
 /// The lobby: live room list, chat, and graceful shutdown.
 mod lobby;
+
+/// Finished games are stored durably before the result is announced, then listed, fetched,
+/// exported and imported over the wire; the LAN beacon lists open rooms (loopback only).
+mod stored_games;

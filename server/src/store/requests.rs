@@ -1,0 +1,109 @@
+//! The store's side of the protocol: `ListGames`, `GetGame`, `ExportGame` and `ImportRecord`
+//! answered from the game store, on tokio's blocking pool (a connection task awaits the
+//! answer; the runtime's workers never touch the disk).
+
+use super::{read_blocking, records, save_blocking, Store};
+use std::sync::Arc;
+use yonin_core::protocol::{self, ClientMessage, ErrorCode, GameId, ServerMessage};
+
+/// Is this one of the messages [`answer`] handles?
+pub fn is_store_request(msg: &ClientMessage) -> bool {
+    matches!(
+        msg,
+        ClientMessage::ListGames { .. }
+            | ClientMessage::GetGame { .. }
+            | ClientMessage::ExportGame { .. }
+            | ClientMessage::ImportRecord { .. }
+    )
+}
+
+fn no_store() -> ServerMessage {
+    ServerMessage::error(
+        ErrorCode::StoreUnavailable,
+        "this server keeps no record of finished games",
+    )
+}
+
+fn failed(e: impl std::fmt::Display) -> ServerMessage {
+    tracing::error!("game store: {e}");
+    ServerMessage::error(ErrorCode::StoreUnavailable, "the game store failed")
+}
+
+fn no_such_game(id: GameId) -> ServerMessage {
+    ServerMessage::error(ErrorCode::NoSuchGame, format!("there is no game {id}"))
+}
+
+/// A reply that fits the protocol's message size in both encodings, or an error saying what
+/// to do instead.
+fn fits(reply: ServerMessage, instead: &str) -> ServerMessage {
+    // JSON is the larger encoding: if it fits, both do.
+    match protocol::to_json(&reply) {
+        Ok(_) => reply,
+        Err(_) => ServerMessage::error(
+            ErrorCode::TooLarge,
+            format!("the answer is larger than a message may be; {instead}"),
+        ),
+    }
+}
+
+/// The answer to a store request (`store` is `None` when the server keeps no store). Any other
+/// message is answered `NotAllowed`.
+pub async fn answer(store: Option<Arc<Store>>, msg: ClientMessage) -> ServerMessage {
+    let Some(store) = store else {
+        return no_store();
+    };
+    match msg {
+        ClientMessage::ListGames { filter } => {
+            match read_blocking(store, move |s| s.try_list(&filter)).await {
+                Ok(Ok(games)) => fits(
+                    ServerMessage::GameList { games },
+                    "ask for fewer games (a smaller limit)",
+                ),
+                Ok(Err(e)) => failed(e),
+                Err(e) => failed(e),
+            }
+        }
+        ClientMessage::GetGame { id } => match read_blocking(store, move |s| s.try_get(id)).await {
+            Ok(Ok(Some(game))) => fits(
+                ServerMessage::StoredGame {
+                    id,
+                    game: Box::new(game),
+                },
+                "export it as a record instead",
+            ),
+            Ok(Ok(None)) => no_such_game(id),
+            Ok(Err(e)) => failed(e),
+            Err(e) => failed(e),
+        },
+        ClientMessage::ExportGame { id, format } => {
+            let got = read_blocking(store, move |s| {
+                s.try_get(id)
+                    .map(|g| g.map(|g| records::export(&g, format)))
+            })
+            .await;
+            match got {
+                Ok(Ok(Some(Ok(text)))) => fits(
+                    ServerMessage::GameExport { id, format, text },
+                    "try a shorter format (USI or YSFEN)",
+                ),
+                Ok(Ok(Some(Err(e)))) => ServerMessage::error(ErrorCode::BadRecord, e.to_string()),
+                Ok(Ok(None)) => no_such_game(id),
+                Ok(Err(e)) => failed(e),
+                Err(e) => failed(e),
+            }
+        }
+        ClientMessage::ImportRecord { text, format } => {
+            let game = match records::import(text.as_bytes(), format, "imported") {
+                Ok(g) => g,
+                Err(e) => return ServerMessage::error(ErrorCode::BadRecord, e.to_string()),
+            };
+            match save_blocking(store, game.clone()).await {
+                Ok(id) => ServerMessage::GameImported {
+                    summary: game.summary(id),
+                },
+                Err(e) => failed(e),
+            }
+        }
+        _ => ServerMessage::error(ErrorCode::NotAllowed, "not a game-store request"),
+    }
+}
