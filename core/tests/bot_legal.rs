@@ -67,6 +67,23 @@ fn yonin_bots_only_play_legal_moves() {
 }
 
 #[test]
+fn yonin_house_rules_do_not_confuse_the_bots() {
+    use yonin_core::rules::{MateTiming, MatedArmy, MatedHand};
+    let teams = RuleSet {
+        teams: true,
+        ..RuleSet::yonin()
+    };
+    let rough = RuleSet {
+        mated_army: MatedArmy::PassesToMater,
+        mated_hand: MatedHand::ToMater,
+        mate_timing: MateTiming::Immediately,
+        ..RuleSet::yonin()
+    };
+    assert!(check_variant(teams, 6, 160, 5, 400) >= 100);
+    assert!(check_variant(rough, 6, 200, 5, 400) >= 100);
+}
+
+#[test]
 fn no_move_only_when_there_is_none() {
     // South is mated: gold on 5h backed by a silver.
     let pos =

@@ -455,17 +455,20 @@ impl<'a> Brs<'a> {
         best
     }
 
-    /// Scores every root move (full window) for the soft choice of the weaker levels;
-    /// `blind[i]` replaces a move's search by the static evaluation after it.
+    /// Scores every root move for the soft choice of the weaker levels: exactly within
+    /// `window` of the best so far, as a bound below that. `blind[i]` replaces a move's
+    /// search by the static evaluation after it.
     pub fn score_root_moves(
         &mut self,
         pos: &Position,
         moves: &[Move],
         depth: i32,
         blind: &[bool],
+        window: i32,
     ) -> Vec<i32> {
         self.path.push(pos.hash());
         let mut out = Vec::with_capacity(moves.len());
+        let mut best = -INF;
         for (i, &m) in moves.iter().enumerate() {
             let mut child = pos.clone();
             child.play_unchecked(m);
@@ -475,8 +478,10 @@ impl<'a> Brs<'a> {
             } else if blind.get(i).copied().unwrap_or(false) {
                 evaluate(&child, self.root)
             } else {
-                self.search(&child, depth - 1, -INF, INF, 1, false)
+                let floor = (best - window - 1).max(-INF);
+                self.search(&child, depth - 1, floor, INF, 1, false)
             };
+            best = best.max(s);
             self.path.pop();
             if self.ctl.stopped {
                 out.resize(moves.len(), -INF + 1);

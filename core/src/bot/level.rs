@@ -44,6 +44,7 @@ impl Level {
         match self {
             Level::Beginner => LevelParams {
                 max_depth: 1,
+                yonin_depth: 2,
                 node_cap: Some(12_000),
                 time_share: 0.25,
                 temperature: 70,
@@ -53,6 +54,7 @@ impl Level {
             },
             Level::Easy => LevelParams {
                 max_depth: 2,
+                yonin_depth: 3,
                 node_cap: Some(60_000),
                 time_share: 0.4,
                 temperature: 25,
@@ -62,6 +64,7 @@ impl Level {
             },
             Level::Medium => LevelParams {
                 max_depth: 5,
+                yonin_depth: 4,
                 node_cap: Some(400_000),
                 time_share: 0.5,
                 temperature: 0,
@@ -71,6 +74,7 @@ impl Level {
             },
             Level::Hard => LevelParams {
                 max_depth: 64,
+                yonin_depth: 64,
                 node_cap: None,
                 time_share: 1.0,
                 temperature: 0,
@@ -103,8 +107,10 @@ pub struct UnknownLevel(pub String);
 /// What a level searches and how it chooses.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct LevelParams {
-    /// Deepest iteration (plies of the searching seat for Yonin).
+    /// Deepest iteration in standard shogi.
     pub max_depth: i32,
+    /// Deepest iteration in Yonin (one unit per root move and per best-reply layer).
+    pub yonin_depth: i32,
     /// Nodes per move at most, whatever the caller allows.
     pub node_cap: Option<u64>,
     /// Share of the caller's time budget used.

@@ -225,9 +225,13 @@ impl Bot {
         if let Some(cap) = params.node_cap {
             node_limit = node_limit.min(cap);
         }
-        let max_depth = options.max_depth.unwrap_or(64).min(params.max_depth).max(1);
-        // Soft limit: no new iteration after about half the budget.
-        let mut ctl = search::Control::new(time.mul_f64(0.5), time, node_limit, stop.clone());
+        let level_depth = match pos.variant() {
+            Variant::Standard => params.max_depth,
+            Variant::Yonin => params.yonin_depth,
+        };
+        let max_depth = options.max_depth.unwrap_or(64).min(level_depth).max(1);
+        // Soft limit: no new iteration after 60 % of the budget (a partial one still counts).
+        let mut ctl = search::Control::new(time.mul_f64(0.6), time, node_limit, stop.clone());
         self.tt.new_search();
         self.ord.age();
 
@@ -343,19 +347,22 @@ impl Bot {
         let scores = if pos.variant() == Variant::Standard {
             let mut s =
                 search::StdSearch::new(ctl, &mut self.tt, &mut self.ord, &options.history.entries);
-            s.score_root_moves(pos, moves, params.max_depth, &blind)
+            s.score_root_moves(pos, moves, params.max_depth, &blind, params.window)
         } else {
             let hashes: Vec<u64> = options.history.entries.iter().map(|e| e.0).collect();
             let mut s = brs::Brs::new(ctl, &mut self.tt, &mut self.ord, pos.to_move(), &hashes);
-            // One root move and the best reply layer: deeper is too slow for these levels.
-            s.score_root_moves(pos, moves, 2, &blind)
+            s.score_root_moves(pos, moves, params.yonin_depth, &blind, params.window)
         };
         let i = soft_choice(&scores, params.temperature, params.window, &mut self.rng);
         let m = moves[i.min(moves.len() - 1)];
         SearchResult {
             best: Some(m),
             score: search::report_score(scores.get(i).copied().unwrap_or(0)),
-            depth: params.max_depth,
+            depth: if pos.variant() == Variant::Standard {
+                params.max_depth
+            } else {
+                params.yonin_depth
+            },
             nodes: ctl.nodes,
             time: ctl.elapsed(),
             pv: vec![m],

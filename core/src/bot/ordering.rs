@@ -131,6 +131,22 @@ pub(crate) fn target_defended(pos: &Position, m: Move) -> bool {
     (pos.attackers_to(m.to(), occ) & pos.enemy_pieces(me) & occ).any()
 }
 
+/// Does the piece that lands with `m` stand safely: not attacked by an enemy, or supported by
+/// another piece of the mover (so a king cannot simply take it)?
+#[inline]
+pub(crate) fn lands_safely(pos: &Position, m: Move) -> bool {
+    let me = pos.to_move();
+    let mut occ = pos.occupied();
+    if let Some(f) = m.from() {
+        occ.remove(f);
+    }
+    let attackers = pos.attackers_to(m.to(), occ) & occ;
+    if (attackers & pos.enemy_pieces(me)).is_empty() {
+        return true;
+    }
+    (attackers & pos.pieces_of(me)).any()
+}
+
 /// Ordering score of a capture or promotion; `None` for a quiet move.
 #[inline]
 pub(crate) fn capture_score(pos: &Position, m: Move) -> Option<i32> {

@@ -218,13 +218,13 @@ impl<'a> StdSearch<'a> {
             if self.ctl.stopped {
                 // A partly searched iteration still improves on the last one when its first
                 // (previous best) move was searched and something scored better.
-                if let (Some((m, s)), Some((_, bs))) = (result, best) {
-                    if s > bs {
-                        best = Some((m, s));
-                    }
+                // The previous best move is searched first, so whatever this iteration found
+                // before the stop was searched deeper than the last iteration's answer.
+                if result.is_some() {
+                    best = result;
                 }
                 if best.is_none() {
-                    best = result.or(Some((root_moves[0], 0)));
+                    best = Some((root_moves[0], 0));
                 }
                 break;
             }
@@ -434,7 +434,12 @@ impl<'a> StdSearch<'a> {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let gives_check = child.in_check(child.to_move());
-            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth + 4);
+            // Checks that do not just hang the checker are extended (shogi has many checks).
+            let ext = i32::from(
+                gives_check
+                    && (ply as i32) < 2 * self.root_depth + 4
+                    && ordering::lands_safely(pos, m),
+            );
             let new_depth = depth - 1 + ext;
             self.path.push((child.hash(), gives_check));
             let mut s;
@@ -581,8 +586,8 @@ impl<'a> StdSearch<'a> {
         best
     }
 
-    /// Scores every root move with a fixed-depth search (full window): for the soft choice of
-    /// the weaker levels. `blind[i]` replaces a move's search by the static evaluation after
+    /// Scores every root move with a fixed-depth search for the soft choice of the weaker
+    /// levels (exact within `window` of the best so far, a bound below). `blind[i]` replaces a move's search by the static evaluation after
     /// it (the mover does not see the reply).
     pub fn score_root_moves(
         &mut self,
@@ -590,7 +595,9 @@ impl<'a> StdSearch<'a> {
         moves: &[Move],
         depth: i32,
         blind: &[bool],
+        window: i32,
     ) -> Vec<i32> {
+        let mut best = -INF;
         self.path.push((pos.hash(), pos.in_check(pos.to_move())));
         self.root_depth = depth;
         let mut out = Vec::with_capacity(moves.len());
@@ -604,8 +611,11 @@ impl<'a> StdSearch<'a> {
             } else if blind.get(i).copied().unwrap_or(false) {
                 -evaluate(&child) + 20
             } else {
-                -self.pvs(&child, depth - 1, -INF, INF, 1, false)
+                // Exact within the window of the best so far; a bound below it.
+                let floor = (best - window - 1).max(-INF);
+                -self.pvs(&child, depth - 1, -INF, -floor, 1, false)
             };
+            best = best.max(s);
             self.path.pop();
             if self.ctl.stopped {
                 // Unsearched moves keep a low score.

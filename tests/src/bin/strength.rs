@@ -4,6 +4,7 @@
 //! ```text
 //! strength gnushogi [--games N] [--movetime MS] [--level L] [--bin PATH]
 //! strength usi --engine PATH [--option NAME=VALUE]… [--games N] [--movetime MS] [--level L]
+//! strength usi2 --engine "PATH ARG…" --engine2 "PATH ARG…" [--games N] [--movetime MS]
 //! strength ladder [--variant standard|yonin] [--games N] [--movetime MS]
 //! strength yonin [--hero L] [--field Medium|Random|…] [--games N] [--movetime MS]
 //! ```
@@ -40,6 +41,7 @@ struct Args {
     movetime: u64,
     level: Level,
     engine: Option<String>,
+    engine2: Option<String>,
     options: Vec<(String, String)>,
     variant: String,
     field: String,
@@ -53,6 +55,7 @@ fn parse_args() -> Args {
         movetime: 1000,
         level: Level::Hard,
         engine: None,
+        engine2: None,
         options: Vec::new(),
         variant: "standard".into(),
         field: "Medium".into(),
@@ -67,6 +70,7 @@ fn parse_args() -> Args {
             "--movetime" => a.movetime = v.parse().expect("--movetime MS"),
             "--level" | "--hero" => a.level = Level::from_name(&v).expect("a level name"),
             "--engine" => a.engine = Some(v),
+            "--engine2" => a.engine2 = Some(v),
             "--option" => {
                 let (n, x) = v.split_once('=').expect("--option NAME=VALUE");
                 a.options.push((n.into(), x.into()));
@@ -206,7 +210,11 @@ struct UsiPlayer {
 
 impl UsiPlayer {
     fn start(path: &str, options: &[(String, String)], movetime: u64) -> UsiPlayer {
-        let mut child = Command::new(path)
+        // `--engine "PATH ARG…"`: a program and its arguments (e.g. `yonin usi`).
+        let mut words = path.split_whitespace();
+        let program = words.next().expect("an engine path");
+        let mut child = Command::new(program)
+            .args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -314,6 +322,9 @@ impl GnuPlayer {
         let rx = line_reader(&mut child);
         self.proc = Some((child, stdin, rx));
         self.synced = 0;
+        // One move per `seconds` seconds (its command-line time arguments are ignored in
+        // this mode; `level MOVES MINUTES:SECONDS` sets the clock).
+        self.send(&format!("level 1 0:{:02}", self.seconds));
     }
     fn stop(&mut self) {
         if let Some((mut c, mut i, _)) = self.proc.take() {
@@ -630,6 +641,21 @@ fn main() {
                 "RESULT yonin {} vs {} at {} ms/move: {}",
                 a.level,
                 eng.name(),
+                a.movetime,
+                t.line()
+            );
+        }
+        "usi2" => {
+            // Two USI engines against each other (e.g. two builds of `yonin usi`).
+            let one = a.engine.clone().expect("--engine PATH");
+            let two = a.engine2.clone().expect("--engine2 PATH");
+            let mut e1 = UsiPlayer::start(&one, &a.options, a.movetime);
+            let mut e2 = UsiPlayer::start(&two, &a.options, a.movetime);
+            e1.name = format!("A {one}");
+            e2.name = format!("B {two}");
+            let t = standard_match(&mut e1, &mut e2, a.games);
+            println!(
+                "RESULT {one} vs {two} at {} ms/move: {}",
                 a.movetime,
                 t.line()
             );
