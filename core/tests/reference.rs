@@ -191,7 +191,7 @@ fn yonin_random_games_match_the_reference() {
     assert!(t.finished > 20, "random games should finish: {t:?}");
 }
 
-/// Every house rule the reference knows (all but teams), a few hundred games each.
+/// Every house rule, alone and together, a few hundred games each.
 #[test]
 fn yonin_house_rules_random_games_match_the_reference() {
     let base = RuleSet::yonin();
@@ -218,6 +218,16 @@ fn yonin_house_rules_random_games_match_the_reference() {
         },
         RuleSet {
             first_seat: FirstSeat::Fixed(Seat::North),
+            ..base
+        },
+        RuleSet {
+            teams: true,
+            ..base
+        },
+        RuleSet {
+            teams: true,
+            mate_timing: MateTiming::Immediately,
+            mated_army: MatedArmy::PassesToMater,
             ..base
         },
         RuleSet {

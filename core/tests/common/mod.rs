@@ -252,10 +252,13 @@ pub mod naive {
         }
     }
 
-    /// House rules the reference knows (everything but teams).
+    /// The house rules, as the reference reads them.
     #[derive(Clone, Copy, Debug)]
     pub struct NRules {
         pub yonin: bool,
+        /// Opposite seats are partners: they do not attack each other, may not land on each
+        /// other's pieces or leave each other in check, and the first elimination ends the game.
+        pub teams: bool,
         pub pawn_last_two: bool,
         pub dead_king_drop_ok: bool,
         pub mate_now: bool,
@@ -265,10 +268,10 @@ pub mod naive {
 
     impl NRules {
         pub fn from(r: &RuleSet) -> NRules {
-            assert!(!r.teams, "the reference does not play teams");
             let yonin = r.variant == Variant::Yonin;
             NRules {
                 yonin,
+                teams: yonin && r.teams,
                 pawn_last_two: yonin && r.pawn_promotion == PawnPromotion::LastTwoLines,
                 dead_king_drop_ok: r.dead_king_pawn_drop == DeadKingPawnDrop::Allowed,
                 mate_now: yonin && r.mate_timing == MateTiming::Immediately,
@@ -400,7 +403,19 @@ pub mod naive {
         }
 
         pub fn is_over(&self) -> bool {
-            self.rules.yonin && self.live_count() <= 1
+            self.rules.yonin
+                && (self.live_count() <= 1 || (self.rules.teams && self.live_count() < 4))
+        }
+
+        /// The live partner of `seat` (teams only).
+        fn partner_of(&self, seat: usize) -> Option<usize> {
+            let p = (seat + 2) % 4;
+            (self.rules.teams && self.live[p]).then_some(p)
+        }
+
+        /// Is `other` an enemy of `seat` (another seat, and not its partner in teams)?
+        fn enemies(&self, seat: usize, other: usize) -> bool {
+            other != seat && !(self.rules.teams && other == (seat + 2) % 4)
         }
 
         /// The squares a piece on `from` moves to or attacks: its steps, and its slides up to
@@ -451,10 +466,10 @@ pub mod naive {
             false
         }
 
-        /// Is `target` attacked by a piece of a live seat other than `seat`?
+        /// Is `target` attacked by a piece of a live enemy of `seat`?
         fn attacked_by_enemy_of(&self, seat: usize, target: (i32, i32)) -> bool {
             Self::squares().any(|s| match self.at(s) {
-                Some(p) if p.owner as usize != seat && self.live[p.owner as usize] => {
+                Some(p) if self.enemies(seat, p.owner as usize) && self.live[p.owner as usize] => {
                     self.attacks(p, s, target)
                 }
                 _ => false,
@@ -513,7 +528,8 @@ pub mod naive {
                 for to in self.targets(p, from) {
                     if let Some(q) = self.at(to) {
                         // Never onto one's own piece, never onto any king (live or turned over).
-                        if q.owner as usize == me || q.kind == Kind::K {
+                        let partner = self.partner_of(me) == Some(q.owner as usize);
+                        if q.owner as usize == me || partner || q.kind == Kind::K {
                             continue;
                         }
                     }
@@ -612,6 +628,10 @@ pub mod naive {
                 {
                     continue;
                 }
+                // Teams: the partner's king may not be left in check either.
+                if self.partner_of(me).is_some_and(|pt| after.in_check(pt)) {
+                    continue;
+                }
                 // Uchifuzume: a pawn drop that checks the live enemy king in front of it, whose
                 // seat then has no legal move.
                 if m.drop == Some(Kind::P) {
@@ -620,7 +640,7 @@ pub mod naive {
                     if on_board(front) {
                         if let Some(q) = after.at(front) {
                             if q.kind == Kind::K
-                                && q.owner as usize != me
+                                && self.enemies(me, q.owner as usize)
                                 && after.live[q.owner as usize]
                                 && !after.has_legal_move(q.owner as usize)
                             {
@@ -697,7 +717,7 @@ pub mod naive {
                     match found {
                         Some(s) => {
                             self.eliminate(s, Some(mover), true);
-                            if self.live_count() <= 1 {
+                            if self.is_over() {
                                 break;
                             }
                         }
@@ -706,8 +726,13 @@ pub mod naive {
                 }
             }
             loop {
-                if self.live_count() <= 1 {
-                    self.to_move = (0..4).find(|&s| self.live[s]).unwrap_or(mover);
+                if self.is_over() {
+                    // The survivor is shown to move (in teams, the seat that moved).
+                    self.to_move = if self.live_count() == 1 {
+                        (0..4).find(|&s| self.live[s]).unwrap_or(mover)
+                    } else {
+                        mover
+                    };
                     return;
                 }
                 let after: Vec<usize> = (1..4).map(|i| (mover + i) % 4).collect();
