@@ -56,7 +56,9 @@ pub fn parse(text: &str) -> Result<Setup, ParseSfenError> {
         // passed to the mating seat keeps its facing): `Psw` is South's pawn facing West.
         match b.get(at + 2).and_then(|&c| Seat::from_letter(c as char)) {
             Some(facing) if facing != seat => Ok((Piece::new(kind, seat, facing), at + 3)),
-            Some(_) => Err(ParseSfenError::UnknownPiece(s.chars().take(at + 3).collect())),
+            Some(_) => Err(ParseSfenError::UnknownPiece(
+                s.chars().take(at + 3).collect(),
+            )),
             None => Ok((Piece::of(kind, seat), at + 2)),
         }
     })?;
