@@ -76,3 +76,22 @@ impl Outbox {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_full_queue_raises_the_overflow_without_waiting() {
+        let (outbox, mut rx, overflow) = Outbox::new(PlayerId(1));
+        for n in 0..OUTBOX_CAPACITY as u64 {
+            outbox.send(ServerMessage::Pong { nonce: n });
+        }
+        assert!(!overflow.raised.load(Ordering::Acquire));
+        outbox.send(ServerMessage::Pong { nonce: 0 });
+        tokio::time::timeout(std::time::Duration::from_secs(1), overflow.wait())
+            .await
+            .expect("the overflow is signalled");
+        assert!(rx.recv().await.is_some());
+    }
+}

@@ -56,7 +56,7 @@ const NAMES: [&str; 5] = ["Ann", "Bo", "Chie", "Daiki", "Emi"];
 /// decided by `k`.
 fn sample_game(k: u64) -> StoredGame {
     let mut rng = Lcg(k.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED);
-    let rules = if k % 3 == 0 {
+    let rules = if k.is_multiple_of(3) {
         RuleSet::yonin()
     } else {
         RuleSet::standard()

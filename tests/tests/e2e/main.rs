@@ -26,6 +26,9 @@ mod abuse;
 /// Clocks: a flag on a tiny time control.
 mod clocks;
 
+/// Standard draw offers, a refused impasse declaration, and a rematch with seats rotated.
+mod draws_and_rematch;
+
 /// A spectator joining mid-game gets the full state.
 mod spectate;
 

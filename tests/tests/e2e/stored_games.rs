@@ -100,11 +100,13 @@ async fn a_finished_game_is_stored_before_its_result_is_announced() {
             },
         })
         .await;
-        ann.expect("empty GameList", |m| match m {
-            ServerMessage::GameList { games } => Some(assert!(games.is_empty())),
-            _ => None,
-        })
-        .await;
+        let empty = ann
+            .expect("empty GameList", |m| match m {
+                ServerMessage::GameList { games } => Some(games.is_empty()),
+                _ => None,
+            })
+            .await;
+        assert!(empty);
 
         bob.send(&ClientMessage::GetGame { id }).await;
         let game = bob
