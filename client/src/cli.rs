@@ -14,6 +14,16 @@ use yonin_core::{Move, Position, RuleSet, Variant};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Draw a scenario in the window, write it to this PNG file and exit.
+    #[arg(long, value_name = "FILE.png")]
+    pub screenshot: Option<std::path::PathBuf>,
+    /// The scenario for --screenshot: standard-start, standard-midgame, yonin-start,
+    /// yonin-west, menu, setup, rules-yonin.
+    #[arg(long, requires = "screenshot")]
+    pub scenario: Option<String>,
+    /// The window size, e.g. 1280x800.
+    #[arg(long, value_name = "WxH")]
+    pub size: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]

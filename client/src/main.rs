@@ -16,7 +16,19 @@ fn main() {
             }
         }
         None => {
-            eprintln!("yonin: the game window is not built yet; try `yonin perft 5`");
+            let size = match args.size.as_deref().map(yonin_client::app::parse_size) {
+                Some(Err(e)) => {
+                    eprintln!("yonin: {e}");
+                    std::process::exit(2);
+                }
+                Some(Ok(s)) => Some(s),
+                None => None,
+            };
+            yonin_client::app::run(yonin_client::app::WindowOptions {
+                screenshot: args.screenshot,
+                scenario: args.scenario,
+                size,
+            });
         }
     }
 }

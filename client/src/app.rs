@@ -1,0 +1,169 @@
+//! The window: macroquad's frame loop and the stack of screens. Each frame: drain the
+//! network → the top screen turns input into intents, updates and draws → transition.
+
+use crate::assets::{self, Sounds};
+use crate::screens::{menu::MenuScreen, saved_game, Ctx, Screen, Transition};
+use crate::settings::Settings;
+use crate::theme;
+use crate::ui::Input;
+use macroquad::prelude::*;
+use macroquad::window::Conf;
+use std::path::PathBuf;
+
+/// How the window was asked for on the command line.
+#[derive(Clone, Debug, Default)]
+pub struct WindowOptions {
+    /// Write a screenshot of a scenario here and exit.
+    pub screenshot: Option<PathBuf>,
+    pub scenario: Option<String>,
+    pub size: Option<(u32, u32)>,
+}
+
+/// Parses `1280x800`.
+pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("`{s}` is not a size like 1280x800"))?;
+    let w: u32 = w
+        .trim()
+        .parse()
+        .map_err(|_| format!("bad width in `{s}`"))?;
+    let h: u32 = h
+        .trim()
+        .parse()
+        .map_err(|_| format!("bad height in `{s}`"))?;
+    if !(200..=8192).contains(&w) || !(200..=8192).contains(&h) {
+        return Err(format!("`{s}`: width and height must be 200 to 8192"));
+    }
+    Ok((w, h))
+}
+
+/// Opens the window and runs until it closes (or writes the screenshot and exits).
+pub fn run(opts: WindowOptions) {
+    let (w, h) = opts.size.unwrap_or((1280, 800));
+    let conf = Conf {
+        window_title: "Yonin 四人将棋".to_string(),
+        window_width: w as i32,
+        window_height: h as i32,
+        window_resizable: opts.screenshot.is_none(),
+        high_dpi: false,
+        sample_count: 4,
+        ..Default::default()
+    };
+    assets::install_panic_filter();
+    macroquad::Window::from_config(conf, async move {
+        if let Some(path) = opts.screenshot {
+            let scenario = opts.scenario.as_deref().unwrap_or("standard-start");
+            match crate::screenshot::run(&path, scenario, (w, h)).await {
+                Ok(()) => std::process::exit(0),
+                Err(e) => {
+                    eprintln!("yonin: screenshot failed: {e}");
+                    std::process::exit(2);
+                }
+            }
+        }
+        game_loop().await;
+    });
+}
+
+async fn game_loop() {
+    let settings = Settings::load();
+    let mut sounds = Sounds::load().await;
+    sounds.enabled = settings.sound;
+    sounds.volume = settings.volume;
+    let mut ctx = Ctx {
+        font: assets::load_font(),
+        sounds,
+        settings,
+        session: None,
+        library: Vec::new(),
+        input: Input::default(),
+        now: 0.0,
+        cues: Vec::new(),
+    };
+    let mut stack: Vec<Box<dyn Screen>> = vec![Box::new(MenuScreen::new())];
+    let mut last_tick: Option<u64> = None;
+    loop {
+        ctx.input = Input::read();
+        ctx.now = get_time();
+        ctx.cues.clear();
+        if let Some(s) = &mut ctx.session {
+            ctx.cues = s.pump(ctx.now);
+        }
+        for c in &ctx.cues {
+            ctx.sounds.play(c);
+        }
+        keep_finished_game(&mut ctx);
+        tick_low_time(&mut ctx, &mut last_tick);
+
+        clear_background(theme::BACKGROUND);
+        let Some(top) = stack.last_mut() else { break };
+        match top.frame(&mut ctx) {
+            Transition::Stay => {}
+            Transition::Push(s) => stack.push(s),
+            Transition::Replace(s) => {
+                stack.pop();
+                stack.push(s);
+            }
+            Transition::Pop => {
+                stack.pop();
+            }
+            Transition::PopN(n) => {
+                for _ in 0..n {
+                    stack.pop();
+                }
+            }
+            Transition::Home => stack.truncate(1),
+            Transition::Quit => break,
+        }
+        if stack.is_empty() {
+            // Back from the root menu means the menu again, never a blank window.
+            stack.push(Box::new(MenuScreen::new()));
+        }
+        next_frame().await;
+    }
+    ctx.session = None;
+}
+
+/// A game that just ended goes into the replay library (and to disk).
+fn keep_finished_game(ctx: &mut Ctx) {
+    let Some(table) = ctx.session.as_mut().and_then(|s| s.table.as_mut()) else {
+        return;
+    };
+    if !table.is_over() || table.saved || table.game.moves().is_empty() {
+        return;
+    }
+    table.saved = true;
+    let g = saved_game(table);
+    if let Err(e) = g.save() {
+        tracing::warn!("could not save the game: {e}");
+    }
+    ctx.library.insert(0, g);
+}
+
+/// A tick each second in the last five seconds of the player's byoyomi.
+fn tick_low_time(ctx: &mut Ctx, last: &mut Option<u64>) {
+    let Some(table) = ctx.session.as_ref().and_then(|s| s.table.as_ref()) else {
+        return;
+    };
+    let Some(me) = table.me.filter(|_| table.my_turn()) else {
+        return;
+    };
+    let Some(c) = table.clock_now(me, ctx.now) else {
+        return;
+    };
+    let left = if c.main_ms > 0 {
+        c.main_ms
+    } else {
+        c.period_ms
+    };
+    if left > 0 && left <= 5_000 {
+        let second = left / 1000;
+        if *last != Some(second) {
+            *last = Some(second);
+            ctx.sounds.tick();
+        }
+    } else {
+        *last = None;
+    }
+}

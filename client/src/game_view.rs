@@ -1,0 +1,792 @@
+//! The game as it is drawn and played: the board from the player's seat, plates with names
+//! and clocks, hand trays, the record, the game buttons, banners and the promotion choice.
+//! Input becomes `Intent`s; the server decides, and the table changes only from its events.
+
+use crate::board_view::{self, draw_board, draw_hand, facing_angle, BoardGeom, Marks, SeatStyle};
+use crate::layout::{Layout, SeatArea};
+use crate::table::{clock_text, format_ms, Choice, Pick, Table};
+use crate::theme;
+use crate::ui::{rounded_outline, rounded_rect, Ui};
+use macroquad::prelude::*;
+use yonin_core::protocol::{Occupant, TimeControl};
+use yonin_core::{Move, Piece, Seat, Square, Variant};
+
+/// What the player asked for this frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Intent {
+    Play(Move),
+    Resign,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    DeclareImpasse,
+    ClaimWin,
+    ShowRules,
+    /// A click that does nothing: a soft sound.
+    Refused,
+}
+
+/// Options of the game view that come from the settings.
+#[derive(Clone, Copy, Debug)]
+pub struct ViewOptions {
+    pub pieces: board_view::PieceStyle,
+    /// Record in USI instead of Japanese.
+    pub usi_record: bool,
+    /// Move animation length in seconds (0: none).
+    pub animation: f32,
+    /// Show the game buttons and take input.
+    pub interactive: bool,
+}
+
+impl Default for ViewOptions {
+    fn default() -> Self {
+        ViewOptions {
+            pieces: board_view::PieceStyle::OneKanji,
+            usi_record: false,
+            animation: 0.12,
+            interactive: true,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Drag {
+    pick: Pick,
+    start: Vec2,
+    moved: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Anim {
+    piece: Piece,
+    from: Vec2,
+    to: Square,
+    start: f64,
+}
+
+/// The view's own state between frames.
+#[derive(Clone, Debug, Default)]
+pub struct GameView {
+    pick: Option<Pick>,
+    drag: Option<Drag>,
+    promotion: Option<(Move, Move)>,
+    anim: Option<Anim>,
+    /// How many moves the table had when last drawn (to animate new ones).
+    seen_moves: Option<usize>,
+    /// When the player's plate last pulsed.
+    pub pulse_at: Option<f64>,
+    /// First record line shown; None follows the end.
+    record_scroll: Option<usize>,
+    confirm_resign: bool,
+}
+
+impl GameView {
+    pub fn new() -> GameView {
+        GameView::default()
+    }
+
+    /// Forgets a pick (after the position changed under it).
+    pub fn clear_pick(&mut self) {
+        self.pick = None;
+        self.drag = None;
+        self.promotion = None;
+    }
+
+    /// The player's turn began: pulse their plate.
+    pub fn pulse(&mut self, now: f64) {
+        self.pulse_at = Some(now);
+    }
+
+    /// Handles input and draws one frame of the game.
+    pub fn frame(&mut self, ui: &Ui, table: &Table, opts: &ViewOptions, now: f64) -> Vec<Intent> {
+        let layout = Layout::new(
+            screen_width(),
+            screen_height(),
+            table.viewer(),
+            table.four_seats(),
+        );
+        let style = SeatStyle {
+            four_seats: table.four_seats(),
+            jewel_seat: table.jewel_seat(),
+            pieces: opts.pieces,
+        };
+        self.follow_moves(table, &layout, opts, now);
+        let mut intents = Vec::new();
+        if opts.interactive {
+            self.board_input(ui, table, &layout, &mut intents);
+        }
+        self.draw(ui, table, &layout, &style, opts, now, &mut intents);
+        intents
+    }
+
+    /// Starts the animation of a new move and drops a stale pick.
+    fn follow_moves(&mut self, table: &Table, layout: &Layout, opts: &ViewOptions, now: f64) {
+        let n = table.game.moves().len();
+        let seen = self.seen_moves.replace(n);
+        if seen.is_none() || seen == Some(n) {
+            return;
+        }
+        self.clear_pick();
+        self.anim = None;
+        if opts.animation <= 0.0 || seen != Some(n - 1) {
+            return;
+        }
+        let Some(last) = table.game.moves().last() else {
+            return;
+        };
+        let Some(piece) = table.game.position().piece_at(last.mv.to()) else {
+            return;
+        };
+        let from = match last.mv.from() {
+            Some(sq) => layout.board.center(sq),
+            None => match layout.seats[last.seat] {
+                Some(a) => a.hand.center(),
+                None => return,
+            },
+        };
+        self.anim = Some(Anim {
+            piece,
+            from,
+            to: last.mv.to(),
+            start: now,
+        });
+    }
+
+    fn board_input(&mut self, ui: &Ui, table: &Table, layout: &Layout, intents: &mut Vec<Intent>) {
+        let input = ui.input;
+        let g = &layout.board;
+        if !table.my_turn() {
+            self.clear_pick();
+            return;
+        }
+        if let Some((plain, promoted)) = self.promotion {
+            if input.pressed {
+                let (a, b) = promotion_rects(g, plain.to());
+                if a.contains(input.mouse) {
+                    intents.push(Intent::Play(promoted));
+                } else if b.contains(input.mouse) {
+                    intents.push(Intent::Play(plain));
+                }
+                self.clear_pick();
+            }
+            return;
+        }
+        if input.right_pressed {
+            self.clear_pick();
+            return;
+        }
+        let me = table.viewer();
+        let under = self.pick_under(table, layout, me, input.mouse);
+        if input.pressed {
+            // A destination for the piece already picked?
+            if let (Some(pick), Some(sq)) = (self.pick, g.square_at(input.mouse)) {
+                let choice = table.choose(pick, sq);
+                if choice != Choice::Nothing {
+                    self.resolve(choice, intents);
+                    return;
+                }
+            }
+            match under {
+                Some(p) if table.can_pick(p) => {
+                    self.pick = Some(p);
+                    self.drag = Some(Drag {
+                        pick: p,
+                        start: input.mouse,
+                        moved: false,
+                    });
+                }
+                _ => {
+                    if g.outer.contains(input.mouse) || under.is_some() {
+                        if self.pick.is_some() || under.is_some() {
+                            intents.push(Intent::Refused);
+                        }
+                        self.pick = None;
+                    }
+                }
+            }
+        }
+        if let Some(d) = &mut self.drag {
+            if input.mouse.distance(d.start) > g.cell * 0.2 {
+                d.moved = true;
+            }
+        }
+        if input.released {
+            if let Some(d) = self.drag.take() {
+                if d.moved {
+                    match g.square_at(input.mouse) {
+                        Some(sq) if Pick::Square(sq) != d.pick => {
+                            let choice = table.choose(d.pick, sq);
+                            if choice == Choice::Nothing {
+                                intents.push(Intent::Refused);
+                            } else {
+                                self.resolve(choice, intents);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+
+    fn resolve(&mut self, choice: Choice, intents: &mut Vec<Intent>) {
+        match choice {
+            Choice::Play(m) => {
+                intents.push(Intent::Play(m));
+                self.clear_pick();
+            }
+            Choice::AskPromotion { plain, promoted } => {
+                self.promotion = Some((plain, promoted));
+                self.drag = None;
+            }
+            Choice::Nothing => {}
+        }
+    }
+
+    /// The board square or hand piece of the player under the pointer.
+    fn pick_under(&self, table: &Table, layout: &Layout, me: Seat, p: Vec2) -> Option<Pick> {
+        if let Some(sq) = layout.board.square_at(p) {
+            return Some(Pick::Square(sq));
+        }
+        let area = layout.seats[me]?;
+        let hand = table.game.position().hand(me);
+        board_view::hand_slots(area.hand, hand, area.capacity)
+            .into_iter()
+            .find(|(_, r)| r.contains(p))
+            .map(|(k, _)| Pick::Hand(k))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn draw(
+        &mut self,
+        ui: &Ui,
+        table: &Table,
+        layout: &Layout,
+        style: &SeatStyle,
+        opts: &ViewOptions,
+        now: f64,
+        intents: &mut Vec<Intent>,
+    ) {
+        let pos = table.game.position();
+        let g = &layout.board;
+        let mut marks = Marks::default();
+        if let Some(last) = table.last_mover {
+            for (seat, lm) in table.last_moves.iter() {
+                if let Some((mv, _)) = lm {
+                    if seat == last {
+                        marks.last_moves.push((seat, *mv, 1.0));
+                    } else if table.four_seats() {
+                        marks.last_moves.insert(0, (seat, *mv, 0.0));
+                    }
+                }
+            }
+        }
+        if let Some(p) = self.pick {
+            marks.hints = table.hints(p);
+            if let Pick::Square(sq) = p {
+                marks.selected = Some(sq);
+            }
+        }
+        marks.checked = table.check_order.clone();
+        marks.to_move = table
+            .to_move()
+            .map(|s| (s, 0.75 + 0.25 * (now * 3.0).sin() as f32));
+        let dragging = self.drag.filter(|d| d.moved);
+        if let Some(Drag {
+            pick: Pick::Square(sq),
+            ..
+        }) = dragging
+        {
+            marks.hidden = Some(sq);
+            marks.hover = g.square_at(ui.input.mouse);
+        }
+        let anim_t = self
+            .anim
+            .map(|a| ((now - a.start) as f32 / opts.animation.max(0.01)).min(1.0));
+        if let (Some(a), Some(t)) = (self.anim, anim_t) {
+            if t < 1.0 {
+                marks.hidden = Some(a.to);
+            } else {
+                self.anim = None;
+            }
+        }
+        draw_board(ui, g, pos, &marks, style);
+
+        // Plates and hands.
+        for seat in pos.seats().iter() {
+            if let Some(area) = layout.seats[seat] {
+                self.draw_seat(ui, table, seat, &area, g, style, now);
+            }
+        }
+
+        // The moving piece, over everything on the board.
+        if let (Some(a), Some(t)) = (self.anim, anim_t) {
+            if t < 1.0 {
+                let e = 1.0 - (1.0 - t) * (1.0 - t);
+                let c = a.from.lerp(g.center(a.to), e);
+                board_view::draw_board_piece(ui, g, pos, a.piece, c, style);
+            }
+        }
+        if let Some(d) = dragging {
+            let piece = match d.pick {
+                Pick::Square(sq) => pos.piece_at(sq),
+                Pick::Hand(k) => Some(Piece::of(k, table.viewer())),
+            };
+            if let Some(p) = piece {
+                board_view::draw_board_piece(ui, g, pos, p, ui.input.mouse, style);
+            }
+        }
+
+        self.draw_record(ui, table, layout, style, opts);
+        if opts.interactive {
+            self.draw_actions(ui, table, layout, intents);
+        }
+        if let Some(b) = &table.banner {
+            if now < b.until {
+                draw_banner(ui, g, &b.text);
+            }
+        }
+        if let Some((plain, promoted)) = self.promotion {
+            self.draw_promotion(ui, table, g, plain, promoted, style);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn draw_seat(
+        &self,
+        ui: &Ui,
+        table: &Table,
+        seat: Seat,
+        area: &SeatArea,
+        g: &BoardGeom,
+        style: &SeatStyle,
+        now: f64,
+    ) {
+        let pos = table.game.position();
+        let live = pos.is_live(seat);
+        let color = style.color(seat);
+        let to_move = table.to_move() == Some(seat);
+        let r = area.plate;
+        // Plate: lit in the seat's colour when it is to move, dimmed otherwise.
+        let fill = if to_move {
+            theme::mix(theme::PANEL, color, 0.28)
+        } else if !live {
+            theme::mix(theme::PANEL, theme::BACKGROUND, 0.6)
+        } else {
+            theme::PANEL
+        };
+        rounded_rect(r, 8.0, fill);
+        if to_move {
+            rounded_outline(r, 8.0, 3.0, color);
+        }
+        if let (Some(t0), true) = (self.pulse_at, Some(seat) == table.me) {
+            let t = (now - t0) as f32;
+            if (0.0..0.7).contains(&t) {
+                let grow = t * 14.0;
+                let rr = Rect::new(r.x - grow, r.y - grow, r.w + 2.0 * grow, r.h + 2.0 * grow);
+                rounded_outline(rr, 10.0, 3.0, theme::alpha(color, 1.0 - t / 0.7));
+            }
+        }
+        // Three rows: seat chip and name; clock (or state); a small line of state.
+        let pad = (r.h * 0.07).clamp(3.0, 10.0);
+        let inner_h = r.h - 2.0 * pad;
+        let (ra, rb) = (inner_h * 0.32, inner_h * 0.40);
+        let rc = inner_h - ra - rb;
+        let (ya, yb, yc) = (
+            r.y + pad + ra / 2.0,
+            r.y + pad + ra + rb / 2.0,
+            r.y + pad + ra + rb + rc / 2.0,
+        );
+        // The seat chip: colour and arrow (or ▲/△ in standard shogi).
+        let chip = Rect::new(r.x + pad, ya - ra * 0.45, ra * 0.9, ra * 0.9);
+        rounded_rect(chip, 4.0, if live { color } else { theme::TEXT_DIM });
+        let mark = match table.variant() {
+            Variant::Standard => {
+                if seat == Seat::South {
+                    "▲"
+                } else {
+                    "△"
+                }
+            }
+            Variant::Yonin => arrow_str(seat),
+        };
+        ui.text_centered(mark, chip.center(), chip.h * 0.75, theme::BACKGROUND);
+        let mut name = table.name(seat);
+        if Some(seat) == table.me {
+            name = format!("{name} (you)");
+        }
+        let name_x = chip.x + chip.w + pad;
+        let (name, size) = fit_text(ui, &name, r.x + r.w - pad - name_x, ra * 0.78);
+        ui.text_mid(
+            &name,
+            name_x,
+            ya,
+            size,
+            if live { theme::TEXT } else { theme::TEXT_DIM },
+        );
+
+        // Clock, or the seat's state when there is none.
+        let status = self.seat_status(table, seat);
+        let clock = table
+            .clock_now(seat, now)
+            .filter(|_| table.time_control != TimeControl::None);
+        match clock {
+            Some(c) => {
+                let (big, sub) = clock_text(&c, table.time_control);
+                let running = table.clocks.running == Some(seat) && to_move;
+                let low = c.main_ms < 10_000 && (c.main_ms > 0 || c.period_ms < 10_000);
+                let clock_color = match (running, low) {
+                    (true, true) => Color::new(1.0, 0.4, 0.35, 1.0),
+                    (true, false) => theme::mix(color, WHITE, 0.3),
+                    _ => theme::TEXT_DIM,
+                };
+                let big_size = (rb * 0.95).min(r.w * 0.24);
+                let w = ui.text_mid(&big, r.x + pad, yb, big_size, clock_color);
+                let mut small = sub;
+                if running {
+                    // Time spent on the current move.
+                    let spent = format_ms(((now - table.turn_started).max(0.0) * 1000.0) as u64);
+                    small = if small.is_empty() {
+                        spent
+                    } else {
+                        format!("{small} · {spent}")
+                    };
+                }
+                if !small.is_empty() {
+                    let (t, s) = fit_text(ui, &small, r.w - w - 3.0 * pad, rb * 0.42);
+                    ui.text_mid(&t, r.x + 2.0 * pad + w, yb + rb * 0.12, s, theme::TEXT_DIM);
+                }
+                if !status.is_empty() {
+                    let (t, s) = fit_text(ui, &status, r.w - 2.0 * pad, rc * 0.85);
+                    ui.text_mid(&t, r.x + pad, yc, s, status_color(table, seat));
+                }
+            }
+            None => {
+                let text = if status.is_empty() && to_move {
+                    "to move".to_string()
+                } else {
+                    status
+                };
+                let (t, s) = fit_text(ui, &text, r.w - 2.0 * pad, rb * 0.62);
+                ui.text_mid(&t, r.x + pad, yb, s, status_color(table, seat));
+            }
+        }
+
+        // The hand tray, pointing the owner's way; sealed (crossed out) once eliminated.
+        let angle = facing_angle(g.viewer, seat);
+        let picked = match self.pick {
+            Some(Pick::Hand(k)) if Some(seat) == table.me => Some(k),
+            _ => None,
+        };
+        draw_hand(
+            ui,
+            area.hand,
+            seat,
+            pos.hand(seat),
+            area.capacity,
+            angle,
+            !live,
+            picked,
+            style,
+        );
+    }
+
+    /// A short word on a seat's plate: check order, place, connection.
+    fn seat_status(&self, table: &Table, seat: Seat) -> String {
+        let pos = table.game.position();
+        if !pos.is_live(seat) || table.is_over() {
+            if let Some(place) = table.place_of(seat) {
+                if table.is_over() || !pos.is_live(seat) {
+                    return format!("{} place", ordinal(place));
+                }
+            }
+        }
+        if let Some(i) = table.check_order.iter().position(|&s| s == seat) {
+            return if table.check_order.len() > 1 {
+                format!("in check — answers {}", ordinal(i + 1))
+            } else {
+                "in check".to_string()
+            };
+        }
+        if table.pending_resignations.contains(&seat) {
+            return "resigns on their turn".into();
+        }
+        if let Some(info) = table.seat_info(seat) {
+            if !info.connected && matches!(info.occupant, Occupant::Person(_)) {
+                return "disconnected".into();
+            }
+            if let Some(level) = info.stand_in {
+                return format!("a bot ({}) stands in", level.name());
+            }
+        }
+        if table.draw_offer == Some(seat) {
+            return "offers a draw".into();
+        }
+        String::new()
+    }
+
+    fn draw_record(
+        &mut self,
+        ui: &Ui,
+        table: &Table,
+        layout: &Layout,
+        style: &SeatStyle,
+        opts: &ViewOptions,
+    ) {
+        let r = layout.record;
+        rounded_rect(r, 8.0, theme::PANEL);
+        let pad = layout.unit * 0.6;
+        let head = layout.unit * 1.0;
+        ui.text_mid(
+            "Record 棋譜",
+            r.x + pad,
+            r.y + pad + head * 0.5,
+            head,
+            theme::TEXT_DIM,
+        );
+        let row_h = layout.unit * 1.35;
+        let top = r.y + pad * 1.5 + head;
+        let rows = ((r.y + r.h - pad - top) / row_h).floor().max(1.0) as usize;
+        let n = table.record.len();
+        let max_first = n.saturating_sub(rows);
+        if ui.hovered(r) && ui.input.wheel != 0.0 {
+            let cur = self.record_scroll.unwrap_or(max_first);
+            let next = if ui.input.wheel > 0.0 {
+                cur.saturating_sub(2)
+            } else {
+                (cur + 2).min(max_first)
+            };
+            self.record_scroll = (next < max_first).then_some(next);
+        }
+        let first = self.record_scroll.unwrap_or(max_first).min(max_first);
+        for (i, line) in table.record.iter().enumerate().skip(first).take(rows) {
+            let y = top + (i - first) as f32 * row_h + row_h * 0.5;
+            let num = format!("{:>3}", line.ply);
+            ui.text_mid(&num, r.x + pad, y, row_h * 0.6, theme::TEXT_DIM);
+            let chip_x = r.x + pad + row_h * 1.6;
+            draw_rectangle(
+                chip_x,
+                y - row_h * 0.3,
+                row_h * 0.18,
+                row_h * 0.6,
+                style.color(line.seat),
+            );
+            let text = if opts.usi_record {
+                &line.usi
+            } else {
+                &line.japanese
+            };
+            let size = fit(ui, text, r.w - (chip_x - r.x) - pad * 2.0, row_h * 0.72);
+            ui.text_mid(text, chip_x + row_h * 0.45, y, size, theme::TEXT);
+        }
+        if let Some(o) = &table.outcome {
+            let text = crate::screens::outcome_line(o, table.variant());
+            let y = r.y + r.h - pad - row_h * 0.3;
+            let s = fit(ui, &text, r.w - 2.0 * pad, row_h * 0.6);
+            ui.text_mid(&text, r.x + pad, y, s, theme::ACCENT);
+        }
+    }
+
+    fn draw_actions(&mut self, ui: &Ui, table: &Table, layout: &Layout, intents: &mut Vec<Intent>) {
+        let r = layout.actions;
+        let gap = layout.unit * 0.4;
+        let bh = (layout.unit * 2.1).min((r.h - 2.0 * gap) / 3.0).max(16.0);
+        let playing = table.me.is_some() && !table.is_over();
+        let mut buttons: Vec<(&str, Intent, Option<Color>)> = Vec::new();
+        if playing {
+            let me = table.viewer();
+            if self.confirm_resign {
+                buttons.push(("Really resign?", Intent::Resign, Some(theme::CHECK_GLOW)));
+            } else {
+                buttons.push(("Resign 投了", Intent::Resign, None));
+            }
+            if table.variant() == Variant::Standard {
+                match table.draw_offer {
+                    Some(by) if by != me => {
+                        buttons.push(("Accept draw", Intent::AcceptDraw, Some(theme::ACCENT)));
+                        buttons.push(("Decline draw", Intent::DeclineDraw, None));
+                    }
+                    Some(_) => {}
+                    None => buttons.push(("Offer a draw", Intent::OfferDraw, None)),
+                }
+                if table.impasse_available() {
+                    buttons.push((
+                        "Declare impasse 入玉宣言",
+                        Intent::DeclareImpasse,
+                        Some(theme::ACCENT),
+                    ));
+                }
+                if table.claimable.contains(&me.opposite()) {
+                    buttons.push(("Claim the win", Intent::ClaimWin, Some(theme::ACCENT)));
+                }
+            }
+        }
+        buttons.push(("Rules", Intent::ShowRules, None));
+        // Two columns when the panel is wide enough and there are many buttons.
+        let cols = if buttons.len() > 3 && r.w > layout.unit * 14.0 {
+            2
+        } else {
+            1
+        };
+        let bw = (r.w - gap * (cols as f32 - 1.0)) / cols as f32;
+        for (i, (label, intent, accent)) in buttons.iter().enumerate() {
+            let (c, row) = (i % cols, i / cols);
+            let b = Rect::new(
+                r.x + c as f32 * (bw + gap),
+                r.y + row as f32 * (bh + gap),
+                bw,
+                bh,
+            );
+            if b.y + b.h > r.y + r.h + 1.0 {
+                break;
+            }
+            if ui.button_styled(b, label, true, *accent) {
+                if *intent == Intent::Resign && !self.confirm_resign {
+                    self.confirm_resign = true;
+                    continue;
+                }
+                self.confirm_resign = false;
+                intents.push(*intent);
+            }
+        }
+        if ui.input.pressed && self.confirm_resign {
+            // Any click elsewhere cancels the confirmation.
+            let first = Rect::new(r.x, r.y, bw, bh);
+            if !first.contains(ui.input.mouse) {
+                self.confirm_resign = false;
+            }
+        }
+    }
+
+    fn draw_promotion(
+        &self,
+        ui: &Ui,
+        table: &Table,
+        g: &BoardGeom,
+        plain: Move,
+        promoted: Move,
+        style: &SeatStyle,
+    ) {
+        let pos = table.game.position();
+        let Some(from) = plain.from() else { return };
+        let Some(piece) = pos.piece_at(from) else {
+            return;
+        };
+        let (a, b) = promotion_rects(g, plain.to());
+        let bg = Rect::new(a.x - 6.0, a.y - 6.0, a.w + b.w + 12.0, a.h + 12.0);
+        draw_rectangle(
+            g.outer.x,
+            g.outer.y,
+            g.outer.w,
+            g.outer.h,
+            Color::new(0.0, 0.0, 0.0, 0.25),
+        );
+        rounded_rect(bg, 8.0, theme::PANEL);
+        rounded_outline(bg, 8.0, 2.0, theme::ACCENT);
+        let angle = facing_angle(g.viewer, piece.facing());
+        for (r, kind) in [(a, piece.kind().promoted()), (b, piece.kind())] {
+            if ui.hovered(r) {
+                rounded_rect(r, 6.0, theme::PANEL_LIGHT);
+            }
+            let text = board_view::piece_text(kind, false, style.pieces);
+            board_view::draw_piece(
+                ui,
+                r.center(),
+                g.cell * 0.95,
+                angle,
+                kind,
+                text,
+                board_view::PieceLook::live(kind, style.color(piece.owner())),
+            );
+        }
+        let label_y = bg.y + bg.h + g.cell * 0.25;
+        ui.text_centered(
+            "promote?",
+            vec2(bg.center().x, label_y),
+            g.cell * 0.28,
+            theme::TEXT,
+        );
+        let _ = promoted;
+    }
+}
+
+/// The two choice boxes of the promotion question (promoted first), next to the destination.
+fn promotion_rects(g: &BoardGeom, to: Square) -> (Rect, Rect) {
+    let c = g.square_rect(to);
+    let s = g.cell * 1.1;
+    let mut x = c.x + c.w / 2.0 - s;
+    let mut y = c.y - s - 8.0;
+    if y < g.grid.y {
+        y = c.y + c.h + 8.0;
+    }
+    x = x.clamp(g.grid.x, g.grid.x + g.grid.w - 2.0 * s);
+    (Rect::new(x, y, s, s), Rect::new(x + s, y, s, s))
+}
+
+fn draw_banner(ui: &Ui, g: &BoardGeom, text: &str) {
+    let size = g.cell * 0.38;
+    let w = ui.measure(text, size).width + size * 2.0;
+    let r = Rect::new(
+        g.outer.center().x - w / 2.0,
+        g.grid.y + g.cell * 3.9,
+        w,
+        size * 2.2,
+    );
+    rounded_rect(r, 10.0, Color::new(0.08, 0.08, 0.1, 0.88));
+    rounded_outline(r, 10.0, 2.0, theme::ACCENT);
+    ui.text_centered(text, r.center(), size, theme::TEXT);
+}
+
+fn status_color(table: &Table, seat: Seat) -> Color {
+    if table.check_order.contains(&seat) {
+        Color::new(1.0, 0.45, 0.4, 1.0)
+    } else {
+        theme::TEXT_DIM
+    }
+}
+
+/// Text that fits `width`: shrunk down to 70 % of `size`, then cut with an ellipsis.
+pub fn fit_text(ui: &Ui, s: &str, width: f32, size: f32) -> (String, f32) {
+    let min = size * 0.7;
+    let f = fit(ui, s, width, size);
+    if f >= min {
+        return (s.to_string(), f);
+    }
+    let mut chars: Vec<char> = s.chars().collect();
+    while chars.len() > 1 {
+        chars.pop();
+        let t: String = chars.iter().collect::<String>() + "…";
+        if ui.measure(&t, min).width <= width {
+            return (t, min);
+        }
+    }
+    (s.chars().take(1).collect(), min)
+}
+
+/// The largest size up to `size` at which `s` fits in `width`.
+pub fn fit(ui: &Ui, s: &str, width: f32, size: f32) -> f32 {
+    let w = ui.measure(s, size).width;
+    if w <= width || w <= 0.0 {
+        size
+    } else {
+        (size * width / w).max(6.0)
+    }
+}
+
+pub fn arrow_str(seat: Seat) -> &'static str {
+    match seat {
+        Seat::South => "↑",
+        Seat::West => "→",
+        Seat::North => "↓",
+        Seat::East => "←",
+    }
+}
+
+pub fn ordinal(n: usize) -> String {
+    match n {
+        1 => "1st".into(),
+        2 => "2nd".into(),
+        3 => "3rd".into(),
+        n => format!("{n}th"),
+    }
+}

@@ -1,0 +1,280 @@
+//! The network thread: a tokio runtime of its own (never inside macroquad's executor) that
+//! speaks the protocol over one WebSocket, and — for offline and LAN-host games — runs the
+//! server library in-process and connects to it like any other client. The frame loop talks
+//! to it through channels and never waits: commands go in through an unbounded channel,
+//! events come out through a std channel it drains each frame.
+//!
+//! Usable without a window: the offline end-to-end test drives it directly.
+
+use std::net::SocketAddr;
+use std::sync::mpsc as std_mpsc;
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+use yonin_core::protocol::{self, ClientMessage, ServerMessage};
+
+/// The port a dedicated server and a LAN host listen on by default.
+pub const DEFAULT_PORT: u16 = 7878;
+
+/// What the network thread reports.
+#[derive(Clone, Debug)]
+pub enum NetEvent {
+    /// The embedded server listens here (offline and LAN-host games).
+    Hosting(SocketAddr),
+    /// The WebSocket is open.
+    Connected {
+        url: String,
+    },
+    Message(ServerMessage),
+    /// The connection is gone (or never came up); the text says why, for people.
+    Closed(String),
+}
+
+/// The frame loop's end of the network thread. Dropping it closes the connection and stops
+/// the embedded server.
+#[derive(Debug)]
+pub struct NetHandle {
+    commands: mpsc::UnboundedSender<ClientMessage>,
+    events: std_mpsc::Receiver<NetEvent>,
+}
+
+/// Where to connect.
+#[derive(Clone, Debug)]
+enum Target {
+    Remote(String),
+    /// Start the server library on this address and connect to it.
+    Host(SocketAddr),
+}
+
+impl NetHandle {
+    /// Connects to a server (`host:port` or a `ws://` URL).
+    pub fn connect(address: &str) -> NetHandle {
+        NetHandle::spawn(Target::Remote(ws_url(address)))
+    }
+
+    /// Starts the server in-process on loopback (port chosen by the system) and connects to
+    /// it: the offline path.
+    pub fn offline() -> NetHandle {
+        NetHandle::spawn(Target::Host(SocketAddr::from(([127, 0, 0, 1], 0))))
+    }
+
+    /// Starts the server in-process on `bind` (e.g. `0.0.0.0:7878` for a LAN party) and
+    /// connects to it.
+    pub fn host(bind: SocketAddr) -> NetHandle {
+        NetHandle::spawn(Target::Host(bind))
+    }
+
+    fn spawn(target: Target) -> NetHandle {
+        let (cmd_tx, cmd_rx) = mpsc::unbounded_channel();
+        let (ev_tx, ev_rx) = std_mpsc::channel();
+        let spawned = std::thread::Builder::new().name("yonin-net".into()).spawn({
+            let ev_tx = ev_tx.clone();
+            move || run_thread(target, cmd_rx, ev_tx)
+        });
+        if let Err(e) = spawned {
+            let _ = ev_tx.send(NetEvent::Closed(format!(
+                "Could not start the network thread ({e})."
+            )));
+        }
+        NetHandle {
+            commands: cmd_tx,
+            events: ev_rx,
+        }
+    }
+
+    /// Queues a message; false when the connection is already gone.
+    pub fn send(&self, msg: ClientMessage) -> bool {
+        self.commands.send(msg).is_ok()
+    }
+
+    /// The next event, if one is waiting (never blocks).
+    pub fn try_recv(&self) -> Option<NetEvent> {
+        self.events.try_recv().ok()
+    }
+
+    /// Waits up to `timeout` for an event (for tests and tools, not the frame loop).
+    pub fn recv_timeout(&self, timeout: Duration) -> Option<NetEvent> {
+        self.events.recv_timeout(timeout).ok()
+    }
+}
+
+/// `host:port`, `host` or a URL → a `ws://` URL.
+pub fn ws_url(address: &str) -> String {
+    let a = address.trim();
+    if a.starts_with("ws://") || a.starts_with("wss://") {
+        return a.to_string();
+    }
+    let has_port = a
+        .rsplit_once(':')
+        .is_some_and(|(_, p)| p.parse::<u16>().is_ok());
+    if has_port {
+        format!("ws://{a}/")
+    } else {
+        format!("ws://{a}:{DEFAULT_PORT}/")
+    }
+}
+
+fn run_thread(
+    target: Target,
+    commands: mpsc::UnboundedReceiver<ClientMessage>,
+    events: std_mpsc::Sender<NetEvent>,
+) {
+    let rt = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("yonin-net-worker")
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            let _ = events.send(NetEvent::Closed(format!(
+                "Could not start networking ({e})."
+            )));
+            return;
+        }
+    };
+    rt.block_on(async move {
+        let (url, server) = match target {
+            Target::Remote(url) => (url, None),
+            Target::Host(bind) => match start_server(bind).await {
+                Ok((addr, server)) => {
+                    let _ = events.send(NetEvent::Hosting(addr));
+                    (format!("ws://127.0.0.1:{}/", addr.port()), Some(server))
+                }
+                Err(e) => {
+                    let _ = events.send(NetEvent::Closed(format!(
+                        "Could not start the game server on {bind}: {e}."
+                    )));
+                    return;
+                }
+            },
+        };
+        let why = talk(&url, commands, &events).await;
+        let _ = events.send(NetEvent::Closed(why));
+        if let Some(server) = server {
+            server.stop().await;
+        }
+    });
+    // Bots may still be thinking on blocking threads; do not wait for them.
+    rt.shutdown_timeout(Duration::from_millis(500));
+}
+
+/// The in-process server and the way to stop it.
+struct Server {
+    shutdown: oneshot::Sender<()>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Server {
+    async fn stop(self) {
+        let _ = self.shutdown.send(());
+        let _ = tokio::time::timeout(Duration::from_secs(3), self.task).await;
+    }
+}
+
+async fn start_server(bind: SocketAddr) -> std::io::Result<(SocketAddr, Server)> {
+    let listener = tokio::net::TcpListener::bind(bind).await?;
+    let addr = listener.local_addr()?;
+    let (shutdown, rx) = oneshot::channel::<()>();
+    let config = yonin_server::Config {
+        server_name: "this computer".into(),
+        shutdown_timeout: Duration::from_secs(1),
+        ..yonin_server::Config::default()
+    };
+    let task = tokio::spawn(async move {
+        let stop = async move {
+            let _ = rx.await;
+        };
+        if let Err(e) = yonin_server::run(listener, config, stop).await {
+            tracing::warn!("embedded server stopped: {e}");
+        }
+    });
+    Ok((addr, Server { shutdown, task }))
+}
+
+/// Runs one WebSocket session until either side ends it; returns why it ended.
+async fn talk(
+    url: &str,
+    mut commands: mpsc::UnboundedReceiver<ClientMessage>,
+    events: &std_mpsc::Sender<NetEvent>,
+) -> String {
+    use futures::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+
+    let connect = tokio_tungstenite::connect_async(url);
+    let ws = match tokio::time::timeout(Duration::from_secs(10), connect).await {
+        Ok(Ok((ws, _))) => ws,
+        Ok(Err(e)) => {
+            return format!(
+                "Could not connect to {url}: {e}. Check the address and that the server runs."
+            )
+        }
+        Err(_) => return format!("No answer from {url} within 10 seconds. Check the address."),
+    };
+    if events
+        .send(NetEvent::Connected {
+            url: url.to_string(),
+        })
+        .is_err()
+    {
+        return "closed".into();
+    }
+    let (mut sink, mut stream) = ws.split();
+    loop {
+        tokio::select! {
+            cmd = commands.recv() => match cmd {
+                Some(msg) => {
+                    let frame = match protocol::to_bincode(&msg) {
+                        Ok(bytes) => Message::binary(bytes),
+                        Err(e) => {
+                            tracing::warn!("could not encode {msg:?}: {e}");
+                            continue;
+                        }
+                    };
+                    if let Err(e) = sink.send(frame).await {
+                        return format!("The connection broke while sending ({e}).");
+                    }
+                }
+                None => {
+                    // The frame loop let go of the handle: close politely.
+                    let _ = tokio::time::timeout(Duration::from_secs(1), sink.close()).await;
+                    return "You left.".into();
+                }
+            },
+            frame = stream.next() => {
+                let msg = match frame {
+                    Some(Ok(Message::Binary(b))) => protocol::from_bincode::<ServerMessage>(&b),
+                    Some(Ok(Message::Text(t))) => protocol::from_json::<ServerMessage>(t.as_str()),
+                    Some(Ok(Message::Close(c))) => {
+                        return match c {
+                            Some(c) if !c.reason.is_empty() => format!("The server closed the connection: {}.", c.reason),
+                            _ => "The server closed the connection.".into(),
+                        };
+                    }
+                    Some(Ok(_)) => continue,
+                    Some(Err(e)) => return format!("The connection broke ({e})."),
+                    None => return "The server closed the connection.".into(),
+                };
+                match msg {
+                    Ok(m) => {
+                        if events.send(NetEvent::Message(m)).is_err() {
+                            return "closed".into();
+                        }
+                    }
+                    Err(e) => tracing::warn!("unreadable message from the server: {e}"),
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_become_websocket_urls() {
+        assert_eq!(ws_url("example.org"), "ws://example.org:7878/");
+        assert_eq!(ws_url(" 10.0.0.5:9000 "), "ws://10.0.0.5:9000/");
+        assert_eq!(ws_url("ws://h:1/x"), "ws://h:1/x");
+    }
+}

@@ -1,0 +1,169 @@
+//! Screens are values: each frame a screen draws itself, reads the input and returns a
+//! transition. Esc always goes back.
+
+pub mod game;
+pub mod game_over;
+pub mod menu;
+pub mod online;
+pub mod replay;
+pub mod rules;
+pub mod settings;
+pub mod setup;
+
+use crate::assets::Sounds;
+use crate::session::Session;
+use crate::settings::{SavedGame, Settings};
+use crate::table::{Cue, Table};
+use crate::ui::{Input, Ui};
+use macroquad::text::Font;
+use yonin_core::outcome::{EndReason, Outcome};
+use yonin_core::Variant;
+
+/// What a screen wants after a frame.
+pub enum Transition {
+    Stay,
+    Push(Box<dyn Screen>),
+    Replace(Box<dyn Screen>),
+    Pop,
+    /// Pops this many screens.
+    PopN(usize),
+    /// Back to the main menu.
+    Home,
+    Quit,
+}
+
+pub trait Screen {
+    /// Draws one frame, handles its input, and says what comes next.
+    fn frame(&mut self, ctx: &mut Ctx) -> Transition;
+}
+
+/// What every screen can reach.
+pub struct Ctx {
+    pub font: Font,
+    pub sounds: Sounds,
+    pub settings: Settings,
+    /// The connection of the game or lobby in progress.
+    pub session: Option<Session>,
+    /// Finished games, newest first.
+    pub library: Vec<SavedGame>,
+    pub input: Input,
+    pub now: f64,
+    /// Cues that arrived this frame.
+    pub cues: Vec<Cue>,
+}
+
+impl Ctx {
+    pub fn ui(&self) -> Ui<'_> {
+        Ui::new(&self.font, &self.input)
+    }
+
+    pub fn view_options(&self, interactive: bool) -> crate::game_view::ViewOptions {
+        crate::game_view::ViewOptions {
+            pieces: self.settings.piece_style(),
+            usi_record: self.settings.usi_record,
+            animation: if self.settings.animation { 0.12 } else { 0.0 },
+            interactive,
+        }
+    }
+}
+
+/// The result in one line: "South wins by checkmate", "Draw by repetition".
+pub fn outcome_line(o: &Outcome, variant: Variant) -> String {
+    let why = reason_text(o.reason);
+    if o.is_draw() {
+        return format!("Draw — {why}");
+    }
+    match (o.winners(), variant) {
+        ([w], Variant::Standard) => {
+            let side = if *w == yonin_core::Seat::South {
+                "Sente ▲"
+            } else {
+                "Gote △"
+            };
+            format!("{side} wins — {why}")
+        }
+        ([w], Variant::Yonin) => format!("{} {} wins — {why}", w.arrow(), w.name()),
+        (ws, _) => {
+            let names: Vec<&str> = ws.iter().map(|s| s.name()).collect();
+            format!("{} win — {why}", names.join(" and "))
+        }
+    }
+}
+
+pub fn reason_text(r: EndReason) -> &'static str {
+    match r {
+        EndReason::Checkmate => "checkmate",
+        EndReason::NoLegalMove => "no legal move",
+        EndReason::Resignation => "resignation",
+        EndReason::Time => "time ran out",
+        EndReason::Forfeit => "forfeit",
+        EndReason::Repetition => "repetition (sennichite 千日手)",
+        EndReason::PerpetualCheck => "perpetual check",
+        EndReason::ImpasseDeclaration => "impasse declaration (入玉宣言)",
+        EndReason::MoveLimit => "move limit",
+        EndReason::Agreement => "agreement",
+        EndReason::LastSurvivor => "last seat standing",
+        EndReason::TeamElimination => "a team lost a seat",
+        EndReason::Aborted => "stopped",
+    }
+}
+
+/// A finished game from a table, for the replay list.
+pub fn saved_game(table: &Table) -> SavedGame {
+    let ended = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let names: Vec<_> = table
+        .game
+        .position()
+        .seats()
+        .iter()
+        .map(|s| (s, table.name(s)))
+        .collect();
+    let result = table
+        .outcome
+        .as_ref()
+        .map(|o| outcome_line(o, table.variant()))
+        .unwrap_or_default();
+    let kind = match table.variant() {
+        Variant::Standard => "Shogi",
+        Variant::Yonin => "Yonin",
+    };
+    SavedGame {
+        title: format!("{kind}, {} moves: {result}", table.game.moves().len()),
+        ended,
+        rules: *table.game.rules(),
+        start: yonin_core::protocol::format_position(table.game.start()),
+        actions: table.actions.clone(),
+        names,
+        me: table.me,
+        outcome: table.outcome.clone(),
+    }
+}
+
+/// Draws a toast near the bottom of the window.
+pub fn draw_toast(ui: &Ui, text: &str, error: bool) {
+    use macroquad::prelude::*;
+    let size = ui.unit * 0.95;
+    let w = (ui.measure(text, size).width + size * 2.0).min(screen_width() - 20.0);
+    let r = Rect::new(
+        (screen_width() - w) / 2.0,
+        screen_height() - size * 3.6,
+        w,
+        size * 2.2,
+    );
+    crate::ui::rounded_rect(r, 8.0, Color::new(0.06, 0.06, 0.08, 0.92));
+    crate::ui::rounded_outline(
+        r,
+        8.0,
+        2.0,
+        if error {
+            crate::theme::CHECK_GLOW
+        } else {
+            crate::theme::ACCENT
+        },
+    );
+    let s = crate::game_view::fit(ui, text, w - size, size);
+    ui.text_centered(text, r.center(), s, crate::theme::TEXT);
+}

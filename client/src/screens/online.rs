@@ -1,0 +1,469 @@
+//! Online and LAN play: connect to a server (or host one on this computer), the lobby's list
+//! of rooms, and the room itself (seats, bots, start).
+
+use super::{draw_toast, Ctx, Screen, Transition};
+use crate::net::DEFAULT_PORT;
+use crate::session::{Link, Session};
+use crate::settings::{Mode, Settings};
+use crate::table::time_control_name;
+use crate::theme;
+use crate::ui::{list_rows, rounded_rect, TextField};
+use macroquad::prelude::*;
+use std::net::SocketAddr;
+use yonin_core::protocol::{
+    validate_name, BotLevel, ClientMessage, Occupant, RoomPhase, MAX_NAME_CHARS,
+};
+use yonin_core::Variant;
+
+pub struct ConnectScreen {
+    address: TextField,
+    name: TextField,
+    error: Option<String>,
+}
+
+impl ConnectScreen {
+    pub fn new(s: &Settings) -> ConnectScreen {
+        ConnectScreen {
+            address: TextField::new(s.server.clone(), 120),
+            name: TextField::new(s.name.clone(), MAX_NAME_CHARS),
+            error: None,
+        }
+    }
+}
+
+impl Screen for ConnectScreen {
+    fn frame(&mut self, ctx: &mut Ctx) -> Transition {
+        if ctx.input.escape {
+            return Transition::Pop;
+        }
+        let ui = ctx.ui();
+        let (w, h) = (screen_width(), screen_height());
+        let u = ui.unit;
+        ui.title("Play online / LAN");
+        let rw = (w - 4.0 * u).min(u * 32.0);
+        let x = (w - rw) / 2.0;
+        let rh = (u * 2.4).min(h / 12.0);
+        let y0 = u * 7.0;
+        let enter_a = self
+            .address
+            .show(&ui, Rect::new(x, y0, rw, rh), "Server address");
+        let enter_n = self
+            .name
+            .show(&ui, Rect::new(x, y0 + rh * 1.4, rw, rh), "Your name");
+        ui.paragraph(
+            &format!("Enter host:port of a Yonin server (the port is {DEFAULT_PORT} when left out). To play with people on your network, host a game here and give them this computer's address."),
+            x,
+            y0 + rh * 3.2,
+            rw,
+            u * 0.9,
+            theme::TEXT_DIM,
+        );
+        let by = y0 + rh * 5.6;
+        let connect = ui.button_styled(
+            Rect::new(x, by, rw, rh * 1.2),
+            "Connect",
+            true,
+            Some(theme::ACCENT),
+        ) || enter_a
+            || enter_n;
+        let host = ui.button(
+            Rect::new(x, by + rh * 1.6, rw, rh * 1.2),
+            "Host a game on this computer",
+        );
+        if let Some(e) = &self.error {
+            ui.text_mid(e, x, by + rh * 3.4, u * 0.95, theme::CHECK_GLOW);
+        }
+        if connect || host {
+            let name = match validate_name(&self.name.text) {
+                Ok(n) => n,
+                Err(e) => {
+                    self.error = Some(format!("Name: {e}."));
+                    return Transition::Stay;
+                }
+            };
+            ctx.settings.name = name.clone();
+            ctx.settings.last_mode = Mode::Online;
+            if connect {
+                let address = self.address.text.trim().to_string();
+                if address.is_empty() {
+                    self.error = Some("Enter the server's address first.".into());
+                    return Transition::Stay;
+                }
+                ctx.settings.server = address.clone();
+                ctx.session = Some(Session::online(&address, &name));
+            } else {
+                let bind = SocketAddr::from(([0, 0, 0, 0], DEFAULT_PORT));
+                ctx.session = Some(Session::host(bind, &name));
+            }
+            let _ = ctx.settings.save();
+            return Transition::Push(Box::new(LobbyScreen::new()));
+        }
+        Transition::Stay
+    }
+}
+
+/// The lobby, and the room once we are in one.
+pub struct LobbyScreen {
+    scroll: usize,
+    selected: Option<usize>,
+    code: TextField,
+    /// The game screen was opened for the running game.
+    in_game: bool,
+}
+
+impl LobbyScreen {
+    pub fn new() -> LobbyScreen {
+        LobbyScreen {
+            scroll: 0,
+            selected: None,
+            code: TextField::new("", 6),
+            in_game: false,
+        }
+    }
+}
+
+impl Default for LobbyScreen {
+    fn default() -> Self {
+        LobbyScreen::new()
+    }
+}
+
+impl Screen for LobbyScreen {
+    fn frame(&mut self, ctx: &mut Ctx) -> Transition {
+        let Some(session) = ctx.session.as_ref() else {
+            return Transition::Pop;
+        };
+        if ctx.input.escape {
+            if session.room.is_some() && matches!(session.link, Link::Open) {
+                session.send(ClientMessage::Leave);
+                return Transition::Stay;
+            }
+            ctx.session = None;
+            return Transition::Pop;
+        }
+        // A game runs in our room: show it.
+        let playing = session.table.as_ref().is_some_and(|t| !t.is_over());
+        if playing && !self.in_game {
+            self.in_game = true;
+            return Transition::Push(Box::new(super::game::GameScreen::new()));
+        }
+        if !playing {
+            self.in_game = false;
+        }
+        let ui = ctx.ui();
+        let (w, h) = (screen_width(), screen_height());
+        let u = ui.unit;
+        match &session.link {
+            Link::Connecting => {
+                ui.title("Lobby");
+                ui.text_centered("Connecting…", vec2(w / 2.0, h / 2.0), u * 1.3, theme::TEXT);
+                return Transition::Stay;
+            }
+            Link::Closed(why) => {
+                ui.title("Lobby");
+                ui.paragraph(
+                    why,
+                    u * 1.5,
+                    u * 8.0,
+                    w - u * 3.0,
+                    u * 1.1,
+                    theme::CHECK_GLOW,
+                );
+                ui.text("Esc: back", u * 1.5, u * 11.0, u, theme::TEXT_DIM);
+                return Transition::Stay;
+            }
+            Link::Open => {}
+        }
+        let mut out = Transition::Stay;
+        let mut send: Vec<ClientMessage> = Vec::new();
+        if let Some(room) = &session.room {
+            // --- inside a room ---
+            ui.title(&format!("Room: {}", room.settings.name));
+            let x = u * 1.5;
+            let mut y = u * 7.0;
+            let variant = match room.settings.rules.variant {
+                Variant::Standard => "Shogi",
+                Variant::Yonin => "Yonin 四人将棋",
+            };
+            let info = format!(
+                "{variant} · {} · {}",
+                time_control_name(room.settings.time_control),
+                match room.phase {
+                    RoomPhase::Waiting => "waiting for players",
+                    RoomPhase::Playing => "playing",
+                    RoomPhase::Finished => "finished",
+                }
+            );
+            ui.text(&info, x, y, u, theme::TEXT_DIM);
+            if let Some(code) = &room.join_code {
+                ui.text(
+                    &format!("Join code: {code}"),
+                    x + u * 30.0,
+                    y,
+                    u,
+                    theme::ACCENT,
+                );
+            }
+            y += u * 1.5;
+            let host = session.is_host();
+            let waiting = room.phase != RoomPhase::Playing;
+            let rw = (w - 3.0 * u).min(u * 40.0);
+            let rh = u * 2.6;
+            for s in &room.seats {
+                let r = Rect::new(x, y, rw, rh);
+                rounded_rect(r, 6.0, theme::PANEL);
+                let color =
+                    theme::seat_color_in(s.seat, room.settings.rules.variant == Variant::Yonin);
+                let chip = Rect::new(r.x + u * 0.4, r.y + u * 0.4, rh - u * 0.8, rh - u * 0.8);
+                rounded_rect(chip, 4.0, color);
+                ui.text_centered(
+                    &s.seat.arrow().to_string(),
+                    chip.center(),
+                    u,
+                    theme::BACKGROUND,
+                );
+                let who = match &s.occupant {
+                    Occupant::Empty => "empty".to_string(),
+                    Occupant::Person(p) => {
+                        let mut n = p.name.clone();
+                        if Some(p.id) == room_host_id(room) {
+                            n.push_str(" (host)");
+                        }
+                        if room.you == Some(s.seat) {
+                            n.push_str(" — you");
+                        }
+                        n
+                    }
+                    Occupant::Bot(l) => format!("Computer ({})", l.name()),
+                };
+                ui.text_mid(
+                    &format!("{}  {who}", s.seat.name()),
+                    chip.x + chip.w + u * 0.6,
+                    r.center().y,
+                    u,
+                    theme::TEXT,
+                );
+                // Host controls before the game: a bot in an empty seat, change or remove it.
+                let bw = u * 7.0;
+                let b1 = Rect::new(
+                    r.x + r.w - 2.0 * bw - u * 0.8,
+                    r.y + u * 0.35,
+                    bw,
+                    rh - u * 0.7,
+                );
+                let b2 = Rect::new(r.x + r.w - bw - u * 0.4, r.y + u * 0.35, bw, rh - u * 0.7);
+                if host && waiting {
+                    match &s.occupant {
+                        Occupant::Empty => {
+                            if ui.button(b2, "Add computer") {
+                                send.push(ClientMessage::AddBot {
+                                    seat: s.seat,
+                                    level: BotLevel::Easy,
+                                });
+                            }
+                            if room.you.is_none() && ui.button(b1, "Sit here") {
+                                send.push(ClientMessage::Join {
+                                    room: room.id,
+                                    seat: Some(s.seat),
+                                    code: room.join_code.clone(),
+                                });
+                            }
+                        }
+                        Occupant::Bot(l) => {
+                            let next = BotLevel::ALL
+                                [(BotLevel::ALL.iter().position(|x| x == l).unwrap_or(0) + 1) % 4];
+                            if ui.button(b1, &format!("Level: {}", l.name())) {
+                                send.push(ClientMessage::AddBot {
+                                    seat: s.seat,
+                                    level: next,
+                                });
+                            }
+                            if ui.button(b2, "Remove") {
+                                send.push(ClientMessage::RemoveFromSeat { seat: s.seat });
+                            }
+                        }
+                        Occupant::Person(_) => {}
+                    }
+                } else if matches!(s.occupant, Occupant::Empty)
+                    && room.you.is_none()
+                    && ui.button(b2, "Sit here")
+                {
+                    send.push(ClientMessage::Join {
+                        room: room.id,
+                        seat: Some(s.seat),
+                        code: room.join_code.clone(),
+                    });
+                }
+                y += rh + u * 0.4;
+            }
+            y += u;
+            let bw = u * 10.0;
+            let bh = u * 2.6;
+            let full = room
+                .seats
+                .iter()
+                .all(|s| !matches!(s.occupant, Occupant::Empty));
+            if host && waiting {
+                let label = if full {
+                    "Start the game"
+                } else {
+                    "Fill every seat to start"
+                };
+                if ui.button_styled(
+                    Rect::new(x, y, bw * 1.4, bh),
+                    label,
+                    full,
+                    Some(theme::ACCENT),
+                ) {
+                    send.push(ClientMessage::Start);
+                }
+            } else if waiting {
+                ui.text_mid(
+                    "The host starts the game when every seat is filled.",
+                    x,
+                    y + bh / 2.0,
+                    u,
+                    theme::TEXT_DIM,
+                );
+            }
+            if ui.button(Rect::new(x + bw * 1.4 + u, y, bw, bh), "Rules") {
+                out = Transition::Push(Box::new(super::rules::RulesScreen::for_game(
+                    room.settings.rules,
+                    room.settings.time_control,
+                )));
+            }
+            if ui.button(Rect::new(x + bw * 2.4 + 2.0 * u, y, bw, bh), "Leave room") {
+                send.push(ClientMessage::Leave);
+            }
+            if room.phase == RoomPhase::Playing
+                && room.you.is_none()
+                && session.table.is_some()
+                && ui.button(Rect::new(x, y + bh + u, bw, bh), "Watch")
+            {
+                out = Transition::Push(Box::new(super::game::GameScreen::new()));
+            }
+        } else {
+            // --- the lobby ---
+            ui.title("Lobby");
+            let x = u * 1.5;
+            let who = match session.hosting {
+                Some(addr) => format!(
+                    "{} · hosting on port {} — others join at this computer's address",
+                    session.name,
+                    addr.port()
+                ),
+                None => format!("{} · {}", session.name, session.server_name),
+            };
+            ui.text(&who, x + u * 12.0, u * 3.0, u * 0.9, theme::TEXT_DIM);
+            let list = Rect::new(x, u * 6.0, w - 3.0 * u, h - u * 12.0);
+            ui.panel(list);
+            let rows: Vec<String> = session
+                .rooms
+                .iter()
+                .map(|r| {
+                    format!(
+                        "{}{}  ·  {}  ·  {}/{} players{}  ·  {}  ·  host {}",
+                        if r.private { "🔒 " } else { "" },
+                        r.name,
+                        match r.variant {
+                            Variant::Standard => "Shogi",
+                            Variant::Yonin => "Yonin",
+                        },
+                        r.people + r.bots,
+                        r.seats,
+                        if r.bots > 0 {
+                            format!(" ({} computer)", r.bots)
+                        } else {
+                            String::new()
+                        },
+                        match r.phase {
+                            RoomPhase::Waiting => "open",
+                            RoomPhase::Playing => "playing",
+                            RoomPhase::Finished => "finished",
+                        },
+                        r.host_name
+                    )
+                })
+                .collect();
+            let inner = Rect::new(
+                list.x + u * 0.4,
+                list.y + u * 0.4,
+                list.w - u * 0.8,
+                list.h - u * 0.8,
+            );
+            if rows.is_empty() {
+                ui.text(
+                    "No games yet. Create one, and others will see it here.",
+                    inner.x + u * 0.4,
+                    inner.y + u * 1.4,
+                    u,
+                    theme::TEXT_DIM,
+                );
+            }
+            if let Some(i) = list_rows(&ui, inner, &rows, u * 2.0, &mut self.scroll, self.selected)
+            {
+                self.selected = Some(i);
+            }
+            let by = h - u * 5.0;
+            let bh = u * 2.6;
+            let bw = u * 9.0;
+            let sel = self.selected.and_then(|i| session.rooms.get(i));
+            if ui.button_styled(
+                Rect::new(x, by, bw * 1.3, bh),
+                "Create a game",
+                true,
+                Some(theme::ACCENT),
+            ) {
+                out = Transition::Push(Box::new(super::setup::SetupScreen::online(&ctx.settings)));
+            }
+            let code =
+                (!self.code.text.trim().is_empty()).then(|| self.code.text.trim().to_uppercase());
+            if ui.button_styled(
+                Rect::new(x + bw * 1.3 + u, by, bw, bh),
+                "Join",
+                sel.is_some(),
+                None,
+            ) {
+                if let Some(r) = sel {
+                    send.push(ClientMessage::Join {
+                        room: r.id,
+                        seat: None,
+                        code: code.clone(),
+                    });
+                }
+            }
+            if ui.button_styled(
+                Rect::new(x + bw * 2.3 + 2.0 * u, by, bw, bh),
+                "Watch",
+                sel.is_some(),
+                None,
+            ) {
+                if let Some(r) = sel {
+                    send.push(ClientMessage::Spectate {
+                        room: r.id,
+                        code: code.clone(),
+                    });
+                }
+            }
+            if ui.button(Rect::new(x + bw * 3.3 + 3.0 * u, by, bw, bh), "Refresh") {
+                send.push(ClientMessage::ListRooms);
+            }
+            self.code.show(
+                &ui,
+                Rect::new(x + bw * 4.3 + 4.0 * u, by, bw * 2.0, bh),
+                "Join code",
+            );
+        }
+        if let Some(n) = session.current_notice(ctx.now) {
+            draw_toast(&ui, &n.text, n.error);
+        }
+        for m in send {
+            session.send(m);
+        }
+        out
+    }
+}
+
+fn room_host_id(room: &yonin_core::protocol::RoomState) -> Option<yonin_core::protocol::PlayerId> {
+    Some(room.host)
+}

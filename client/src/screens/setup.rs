@@ -1,0 +1,418 @@
+//! New game: standard or Yonin, my seat, a computer level (or an open seat online) for every
+//! other seat, handicap, time control and every house rule.
+
+use super::{Ctx, Screen, Transition};
+use crate::settings::{Mode, Settings};
+use crate::table::{time_control_name, TIME_CONTROLS};
+use crate::theme;
+use crate::ui::TextField;
+use macroquad::prelude::*;
+use yonin_core::protocol::{BotLevel, ClientMessage, RoomSettings, MAX_ROOM_NAME_CHARS};
+use yonin_core::rules::{
+    DeadKingPawnDrop, FirstSeat, Handicap, ImpasseRule, MateTiming, MatedArmy, MatedHand,
+    PawnPromotion,
+};
+use yonin_core::{BySeat, RuleSet, Seat, Variant};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// Against the computer, on this machine.
+    Offline,
+    /// Creates a room on the connected server.
+    Online,
+}
+
+/// The move limits offered.
+const MOVE_LIMITS: [Option<u32>; 4] = [None, Some(200), Some(256), Some(400)];
+
+pub struct SetupScreen {
+    purpose: Purpose,
+    rules: RuleSet,
+    my_seat: Seat,
+    /// For every other seat: a computer at this level, or (online) None for a person.
+    others: BySeat<Option<BotLevel>>,
+    time: usize,
+    room_name: TextField,
+    private: bool,
+}
+
+fn step<T: Copy + PartialEq>(all: &[T], cur: T, d: i32) -> T {
+    let i = all.iter().position(|x| *x == cur).unwrap_or(0) as i32;
+    let n = all.len() as i32;
+    all[((i + d).rem_euclid(n)) as usize]
+}
+
+pub fn handicap_name(h: Handicap) -> &'static str {
+    match h {
+        Handicap::Even => "Even game 平手",
+        Handicap::Lance => "Lance 香落ち",
+        Handicap::Bishop => "Bishop 角落ち",
+        Handicap::Rook => "Rook 飛車落ち",
+        Handicap::RookLance => "Rook + lance 飛香落ち",
+        Handicap::TwoPieces => "Two pieces 二枚落ち",
+        Handicap::FourPieces => "Four pieces 四枚落ち",
+        Handicap::SixPieces => "Six pieces 六枚落ち",
+        Handicap::EightPieces => "Eight pieces 八枚落ち",
+    }
+}
+
+impl SetupScreen {
+    fn new(purpose: Purpose, settings: &Settings) -> SetupScreen {
+        let level = match purpose {
+            Purpose::Offline => Some(BotLevel::Easy),
+            Purpose::Online => None,
+        };
+        SetupScreen {
+            purpose,
+            rules: RuleSet::standard(),
+            my_seat: Seat::South,
+            others: BySeat([level; 4]),
+            time: 0,
+            room_name: TextField::new(format!("{}'s game", settings.name), MAX_ROOM_NAME_CHARS),
+            private: false,
+        }
+    }
+
+    pub fn offline(settings: &Settings) -> SetupScreen {
+        SetupScreen::new(Purpose::Offline, settings)
+    }
+
+    pub fn online(settings: &Settings) -> SetupScreen {
+        SetupScreen::new(Purpose::Online, settings)
+    }
+
+    fn seats(&self) -> Vec<Seat> {
+        self.rules.variant.seats().iter().collect()
+    }
+
+    /// The room this setup describes.
+    pub fn room_settings(&self, name: &str) -> RoomSettings {
+        let mut s = RoomSettings::new(name, self.rules);
+        s.time_control = TIME_CONTROLS[self.time].1;
+        s.bots = self
+            .seats()
+            .into_iter()
+            .filter(|&seat| seat != self.my_seat)
+            .filter_map(|seat| self.others[seat].map(|l| (seat, l)))
+            .collect();
+        s.host_seat = Some(self.my_seat);
+        s.private = self.private;
+        s
+    }
+
+    fn seat_label(&self, seat: Seat) -> String {
+        match self.rules.variant {
+            Variant::Standard => match seat {
+                Seat::South => "Sente ▲ (moves first)".into(),
+                _ => "Gote △".into(),
+            },
+            Variant::Yonin => format!("{} {}", seat.arrow(), seat.name()),
+        }
+    }
+}
+
+impl Screen for SetupScreen {
+    fn frame(&mut self, ctx: &mut Ctx) -> Transition {
+        if ctx.input.escape {
+            return Transition::Pop;
+        }
+        let ui = ctx.ui();
+        let (w, h) = (screen_width(), screen_height());
+        let u = ui.unit;
+        ui.title(match self.purpose {
+            Purpose::Offline => "Play vs computer",
+            Purpose::Online => "Create a game",
+        });
+        let rh = (u * 1.9).min(h / 17.0);
+        let gap = rh * 0.3;
+        let col_w = ((w - u * 5.0) / 2.0).min(560.0);
+        let left_x = (w - 2.0 * col_w - u * 2.0) / 2.0;
+        let right_x = left_x + col_w + u * 2.0;
+        let top = u * 6.0;
+        let row = |x: f32, i: usize| Rect::new(x, top + i as f32 * (rh + gap), col_w, rh);
+        let mut li = 0;
+        let mut next_left = || {
+            li += 1;
+            row(left_x, li - 1)
+        };
+
+        // --- left: the game and the players ---
+        let variant_name = match self.rules.variant {
+            Variant::Standard => "Shogi (two players)",
+            Variant::Yonin => "Yonin 四人将棋 (four players)",
+        };
+        if ui.stepper(next_left(), "Game", variant_name) != 0 {
+            self.rules = match self.rules.variant {
+                Variant::Standard => RuleSet::yonin(),
+                Variant::Yonin => RuleSet::standard(),
+            };
+            self.my_seat = Seat::South;
+        }
+        let seats = self.seats();
+        let d = ui.stepper(next_left(), "Your seat", &self.seat_label(self.my_seat));
+        if d != 0 {
+            self.my_seat = step(&seats, self.my_seat, d);
+        }
+        for seat in seats.iter().copied().filter(|&s| s != self.my_seat) {
+            let value = match self.others[seat] {
+                Some(l) => format!("Computer: {}", l.name()),
+                None => "Open for a person".into(),
+            };
+            let label = self.seat_label(seat);
+            let d = ui.stepper(next_left(), &label, &value);
+            if d != 0 {
+                let mut options: Vec<Option<BotLevel>> =
+                    BotLevel::ALL.iter().map(|l| Some(*l)).collect();
+                if self.purpose == Purpose::Online {
+                    options.insert(0, None);
+                }
+                self.others[seat] = step(&options, self.others[seat], d);
+            }
+        }
+        let d = ui.stepper(next_left(), "Time", TIME_CONTROLS[self.time].0);
+        if d != 0 {
+            self.time = (self.time as i32 + d).rem_euclid(TIME_CONTROLS.len() as i32) as usize;
+        }
+        if self.purpose == Purpose::Online {
+            self.room_name.show(&ui, next_left(), "Room name");
+            let d = ui.stepper(
+                next_left(),
+                "Who may join",
+                if self.private {
+                    "Only with the join code"
+                } else {
+                    "Anyone"
+                },
+            );
+            if d != 0 {
+                self.private = !self.private;
+            }
+        }
+
+        // --- right: the rules ---
+        let mut ri = 0;
+        let mut next_right = || {
+            ri += 1;
+            row(right_x, ri - 1)
+        };
+        let r = &mut self.rules;
+        match r.variant {
+            Variant::Standard => {
+                let d = ui.stepper(next_right(), "Handicap", handicap_name(r.handicap));
+                if d != 0 {
+                    r.handicap = step(&Handicap::ALL, r.handicap, d);
+                }
+                let d = ui.stepper(
+                    next_right(),
+                    "Impasse 入玉",
+                    match r.impasse {
+                        ImpasseRule::Points27 => "27-point declaration",
+                        ImpasseRule::Points24 => "JSA 24-point rule",
+                    },
+                );
+                if d != 0 {
+                    r.impasse = step(
+                        &[ImpasseRule::Points27, ImpasseRule::Points24],
+                        r.impasse,
+                        d,
+                    );
+                }
+            }
+            Variant::Yonin => {
+                let firsts = [
+                    FirstSeat::Fixed(Seat::South),
+                    FirstSeat::Fixed(Seat::West),
+                    FirstSeat::Fixed(Seat::North),
+                    FirstSeat::Fixed(Seat::East),
+                    FirstSeat::Random,
+                ];
+                let name = match r.first_seat {
+                    FirstSeat::Fixed(s) => format!("{} {}", s.arrow(), s.name()),
+                    FirstSeat::Random => "Drawn at random".into(),
+                };
+                let d = ui.stepper(next_right(), "First to move", &name);
+                if d != 0 {
+                    r.first_seat = step(&firsts, r.first_seat, d);
+                }
+                let d = ui.stepper(
+                    next_right(),
+                    "A mated army",
+                    match r.mated_army {
+                        MatedArmy::Frozen => "Frozen, anyone may take it",
+                        MatedArmy::PassesToMater => "Passes to the mating seat",
+                    },
+                );
+                if d != 0 {
+                    r.mated_army = step(
+                        &[MatedArmy::Frozen, MatedArmy::PassesToMater],
+                        r.mated_army,
+                        d,
+                    );
+                }
+                let d = ui.stepper(
+                    next_right(),
+                    "A mated hand",
+                    match r.mated_hand {
+                        MatedHand::Sealed => "Sealed",
+                        MatedHand::ToMater => "Goes to the mating seat",
+                    },
+                );
+                if d != 0 {
+                    r.mated_hand = step(&[MatedHand::Sealed, MatedHand::ToMater], r.mated_hand, d);
+                }
+                let d = ui.stepper(
+                    next_right(),
+                    "Pawn drop at a dead king",
+                    match r.dead_king_pawn_drop {
+                        DeadKingPawnDrop::Forbidden => "Forbidden",
+                        DeadKingPawnDrop::Allowed => "Allowed",
+                    },
+                );
+                if d != 0 {
+                    r.dead_king_pawn_drop = step(
+                        &[DeadKingPawnDrop::Forbidden, DeadKingPawnDrop::Allowed],
+                        r.dead_king_pawn_drop,
+                        d,
+                    );
+                }
+                let d = ui.stepper(
+                    next_right(),
+                    "Mate is judged",
+                    match r.mate_timing {
+                        MateTiming::OnTurn => "When the turn comes",
+                        MateTiming::Immediately => "Immediately",
+                    },
+                );
+                if d != 0 {
+                    r.mate_timing = step(
+                        &[MateTiming::OnTurn, MateTiming::Immediately],
+                        r.mate_timing,
+                        d,
+                    );
+                }
+                let d = ui.stepper(
+                    next_right(),
+                    "Pawns must promote",
+                    match r.pawn_promotion {
+                        PawnPromotion::LastLine => "On the last line",
+                        PawnPromotion::LastTwoLines => "On the last two lines",
+                    },
+                );
+                if d != 0 {
+                    r.pawn_promotion = step(
+                        &[PawnPromotion::LastLine, PawnPromotion::LastTwoLines],
+                        r.pawn_promotion,
+                        d,
+                    );
+                }
+                let d = ui.stepper(
+                    next_right(),
+                    "Teams",
+                    if r.teams {
+                        "South + North vs West + East"
+                    } else {
+                        "Every seat for itself"
+                    },
+                );
+                if d != 0 {
+                    r.teams = !r.teams;
+                }
+            }
+        }
+        let limit = match r.move_limit {
+            None => "None".to_string(),
+            Some(n) => format!("{n} moves"),
+        };
+        let d = ui.stepper(next_right(), "Move limit", &limit);
+        if d != 0 {
+            r.move_limit = step(&MOVE_LIMITS, r.move_limit, d);
+        }
+
+        // --- buttons ---
+        let bh = (u * 2.6).min(h * 0.08);
+        let by = h - bh - u * 1.2;
+        let bw = (col_w * 0.6).max(160.0);
+        let start_r = Rect::new(right_x + col_w - bw, by, bw, bh);
+        let rules_r = Rect::new(left_x, by, bw, bh);
+        let summary = format!(
+            "{} · {}",
+            time_control_name(TIME_CONTROLS[self.time].1),
+            if self.rules.house_rules().is_empty() {
+                "standard rules".to_string()
+            } else {
+                format!("{} house rule(s)", self.rules.house_rules().len())
+            }
+        );
+        ui.text_centered(
+            &summary,
+            vec2(w / 2.0, by - u * 1.0),
+            u * 0.9,
+            theme::TEXT_DIM,
+        );
+        if ui.button(rules_r, "Rules of this game") {
+            return Transition::Push(Box::new(super::rules::RulesScreen::for_game(
+                self.rules,
+                TIME_CONTROLS[self.time].1,
+            )));
+        }
+        let label = match self.purpose {
+            Purpose::Offline => "Start",
+            Purpose::Online => "Create room",
+        };
+        if ui.button_styled(start_r, label, true, Some(theme::ACCENT))
+            || ctx.input.enter && !self.room_name.focused
+        {
+            return self.start(ctx);
+        }
+        Transition::Stay
+    }
+}
+
+impl SetupScreen {
+    fn start(&mut self, ctx: &mut Ctx) -> Transition {
+        match self.purpose {
+            Purpose::Offline => {
+                ctx.settings.last_mode = Mode::Computer;
+                let _ = ctx.settings.save();
+                let settings = self.room_settings("Offline game");
+                ctx.session = Some(crate::session::Session::offline(
+                    &ctx.settings.name,
+                    settings,
+                ));
+                Transition::Replace(Box::new(super::game::GameScreen::new()))
+            }
+            Purpose::Online => {
+                let name = self.room_name.text.trim().to_string();
+                let name = if name.is_empty() {
+                    "Game".to_string()
+                } else {
+                    name
+                };
+                let settings = self.room_settings(&name);
+                if let Some(s) = &ctx.session {
+                    s.send(ClientMessage::CreateRoom { settings });
+                }
+                Transition::Pop
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offline_setup_fills_every_other_seat_with_a_bot() {
+        let mut s = SetupScreen::offline(&Settings::default());
+        s.rules = RuleSet::yonin();
+        s.my_seat = Seat::West;
+        let rs = s.room_settings("x");
+        assert_eq!(rs.host_seat, Some(Seat::West));
+        let seats: Vec<Seat> = rs.bots.iter().map(|b| b.0).collect();
+        assert_eq!(seats, vec![Seat::South, Seat::North, Seat::East]);
+        s.rules = RuleSet::standard();
+        s.my_seat = Seat::North;
+        assert_eq!(s.room_settings("x").bots.len(), 1);
+    }
+}

@@ -1,0 +1,69 @@
+//! `yonin --screenshot <file.png> [--scenario <name>] [--size WxH]`: draws a scenario in a real
+//! window, reads the frame back and writes it as PNG, then exits.
+
+use crate::assets::{self, Sounds};
+use crate::screens::Ctx;
+use crate::settings::Settings;
+use crate::theme;
+use crate::ui::Input;
+use macroquad::prelude::*;
+use std::path::Path;
+
+/// Writes RGBA pixels (top row first) as an opaque PNG.
+pub fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> Result<(), String> {
+    let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), width, height);
+    enc.set_color(png::ColorType::Rgba);
+    enc.set_depth(png::BitDepth::Eight);
+    let mut w = enc.write_header().map_err(|e| e.to_string())?;
+    w.write_image_data(rgba).map_err(|e| e.to_string())
+}
+
+/// The screen's pixels, top row first, alpha forced opaque.
+fn grab() -> (u32, u32, Vec<u8>) {
+    let img = get_screen_data();
+    let (w, h) = (img.width as usize, img.height as usize);
+    let mut out = vec![0u8; w * h * 4];
+    // OpenGL reads the frame bottom row first.
+    for y in 0..h {
+        let src = &img.bytes[(h - 1 - y) * w * 4..(h - y) * w * 4];
+        out[y * w * 4..(y + 1) * w * 4].copy_from_slice(src);
+    }
+    for px in out.chunks_exact_mut(4) {
+        px[3] = 255;
+    }
+    (w as u32, h as u32, out)
+}
+
+/// Renders `scenario` and writes `path`. Errors are messages for stderr.
+pub async fn run(path: &Path, scenario: &str, size: (u32, u32)) -> Result<(), String> {
+    let font = assets::load_font();
+    let mut ctx = Ctx {
+        font,
+        sounds: Sounds::none(),
+        settings: Settings::default(),
+        session: None,
+        library: Vec::new(),
+        input: Input::default(),
+        now: 0.0,
+        cues: Vec::new(),
+    };
+    let mut screen = crate::scenario::screen(scenario, &ctx)?;
+    // Draw until the window has its size (a window manager may take a frame or two), then
+    // grab a frame. Time stands still so the picture is the same every run.
+    for frame in 0..240 {
+        ctx.input = Input {
+            mouse: vec2(-1000.0, -1000.0),
+            ..Input::default()
+        };
+        clear_background(theme::BACKGROUND);
+        screen.frame(&mut ctx);
+        let sized = screen_width() as u32 == size.0 && screen_height() as u32 == size.1;
+        if (sized && frame >= 3) || frame == 239 {
+            let (w, h, rgba) = grab();
+            return write_png(path, w, h, &rgba);
+        }
+        next_frame().await;
+    }
+    Err("the window never drew".into())
+}

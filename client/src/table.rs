@@ -1,0 +1,713 @@
+//! The table the player sees: a mirror `Game` built from the server's messages, with the
+//! seats, clocks, last moves, checks, banners and the record, and the picking logic that turns
+//! clicks into moves. No drawing and no sockets here, so it is tested without a window.
+
+use crate::notation;
+use yonin_core::protocol::{Action, Clocks, GameState, Occupant, SeatClock, SeatInfo, TimeControl};
+use yonin_core::{BySeat, Event, Game, Move, Outcome, PieceKind, Seat, Square, Variant};
+
+/// Something the frame loop should play or show once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cue {
+    Move,
+    Capture,
+    Check,
+    /// It became the player's turn (a sound and a pulse on their plate).
+    MyTurn,
+    Illegal,
+    GameOver,
+}
+
+/// A short message over the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Banner {
+    pub text: String,
+    /// Local time (seconds) until which it shows.
+    pub until: f64,
+}
+
+/// What the player picked up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    Square(Square),
+    Hand(PieceKind),
+}
+
+/// What releasing a picked piece on a square means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// Not a legal destination.
+    Nothing,
+    Play(Move),
+    /// Promotion is optional: ask, showing both pieces.
+    AskPromotion {
+        plain: Move,
+        promoted: Move,
+    },
+}
+
+/// One line of the record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordLine {
+    pub ply: u32,
+    pub seat: Seat,
+    pub japanese: String,
+    pub usi: String,
+}
+
+/// A game as the client holds it.
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub game: Game,
+    /// The player's seat (None when watching).
+    pub me: Option<Seat>,
+    pub seats: Vec<SeatInfo>,
+    pub time_control: TimeControl,
+    pub clocks: Clocks,
+    /// Local time at which `clocks` were received.
+    pub clocks_at: f64,
+    /// Local time at which the current turn began.
+    pub turn_started: f64,
+    /// Each seat's last move, and the ply it was played at.
+    pub last_moves: BySeat<Option<(Move, u32)>>,
+    pub last_mover: Option<Seat>,
+    /// Live seats in check, in the order they must answer.
+    pub check_order: Vec<Seat>,
+    pub banner: Option<Banner>,
+    pub record: Vec<RecordLine>,
+    pub outcome: Option<Outcome>,
+    /// The record text the server sent at the end.
+    pub final_record: Option<String>,
+    pub draw_offer: Option<Seat>,
+    /// Seats whose resignation waits for their turn.
+    pub pending_resignations: Vec<Seat>,
+    /// Standard: seats whose opponent may claim the win.
+    pub claimable: Vec<Seat>,
+    /// The legal moves of the seat to move (cached per position).
+    legal: Vec<Move>,
+    /// The mirror disagreed with the server; the game should be fetched again.
+    pub desync: bool,
+    /// Everything played, in order (for saving and replaying the game).
+    pub actions: Vec<Action>,
+    /// The finished game was put in the replay library.
+    pub saved: bool,
+}
+
+impl Table {
+    /// A table from a full game state.
+    pub fn from_state(
+        state: &GameState,
+        time_control: TimeControl,
+        now: f64,
+    ) -> Result<Table, String> {
+        let game = state.replay().map_err(|e| e.to_string())?;
+        let mut t = Table::from_game(game, state.you, now);
+        t.actions = state.actions.clone();
+        t.seats = state.seats.clone();
+        t.time_control = time_control;
+        t.clocks = state.clocks.clone();
+        t.draw_offer = state.draw_offer;
+        t.claimable = state.claimable.clone();
+        if state.outcome.is_some() {
+            t.outcome = state.outcome.clone();
+        }
+        Ok(t)
+    }
+
+    /// A table for a game held locally (replays, screenshots, tests): the record, last moves
+    /// and checks are rebuilt from its moves.
+    pub fn from_game(game: Game, me: Option<Seat>, now: f64) -> Table {
+        let rules = *game.rules();
+        let mut t = Table {
+            game: Game::from_position(rules, game.start().clone()),
+            me,
+            seats: Vec::new(),
+            time_control: TimeControl::None,
+            clocks: Clocks::default(),
+            clocks_at: now,
+            turn_started: now,
+            last_moves: BySeat::default(),
+            last_mover: None,
+            check_order: Vec::new(),
+            banner: None,
+            record: Vec::new(),
+            outcome: None,
+            final_record: None,
+            draw_offer: None,
+            pending_resignations: Vec::new(),
+            claimable: Vec::new(),
+            legal: Vec::new(),
+            desync: false,
+            actions: Vec::new(),
+            saved: false,
+        };
+        for pm in game.moves() {
+            t.note_move(pm.seat, pm.mv);
+            if t.game.play(pm.seat, pm.mv).is_err() {
+                break;
+            }
+            t.actions.push(Action::Move {
+                seat: pm.seat,
+                mv: pm.mv,
+                millis: pm.millis,
+            });
+            t.last_moves[pm.seat] = Some((pm.mv, pm.ply));
+            t.last_mover = Some(pm.seat);
+        }
+        // Resignations and other endings after the last move are not in `moves()`: keep the
+        // given game, which has them.
+        t.game = game;
+        t.outcome = t.game.outcome().cloned();
+        t.refresh();
+        t
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.game.rules().variant
+    }
+
+    pub fn four_seats(&self) -> bool {
+        self.variant() == Variant::Yonin
+    }
+
+    /// The seat shown at the bottom.
+    pub fn viewer(&self) -> Seat {
+        self.me.unwrap_or(Seat::South)
+    }
+
+    /// The seat whose king is 玉: Sente in standard, the first mover in Yonin.
+    pub fn jewel_seat(&self) -> Seat {
+        match self.variant() {
+            Variant::Standard => Seat::South,
+            Variant::Yonin => self.game.start().to_move(),
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some() || self.game.is_over()
+    }
+
+    /// Is it the player's turn to move?
+    pub fn my_turn(&self) -> bool {
+        !self.is_over() && self.me == Some(self.game.to_move())
+    }
+
+    /// The seat to move, while the game runs.
+    pub fn to_move(&self) -> Option<Seat> {
+        (!self.is_over()).then(|| self.game.to_move())
+    }
+
+    /// The seat's display name: the person, the bot, or the seat.
+    pub fn name(&self, seat: Seat) -> String {
+        match self
+            .seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .map(|s| &s.occupant)
+        {
+            Some(Occupant::Person(p)) => p.name.clone(),
+            Some(Occupant::Bot(level)) => format!("Bot ({})", level.name()),
+            _ => seat.name().to_string(),
+        }
+    }
+
+    pub fn seat_info(&self, seat: Seat) -> Option<&SeatInfo> {
+        self.seats.iter().find(|s| s.seat == seat)
+    }
+
+    /// The place of an eliminated seat once known (4th, 3rd…): eliminated seats take the last
+    /// places in the order they went out.
+    pub fn place_of(&self, seat: Seat) -> Option<usize> {
+        if let Some(o) = &self.outcome {
+            return o.place_of(seat);
+        }
+        let pos = self.game.position();
+        let dead: Vec<Seat> = pos.dead().collect();
+        let i = dead.iter().position(|&s| s == seat)?;
+        Some(pos.seats().len() as usize - i)
+    }
+
+    /// Recomputes what depends on the position.
+    fn refresh(&mut self) {
+        let pos = self.game.position();
+        self.legal = if self.is_over() {
+            Vec::new()
+        } else {
+            pos.legal_moves().iter().copied().collect()
+        };
+        // Live seats in check, clockwise from the last mover: the order they answer in.
+        let from = self.last_mover.unwrap_or(Seat::East);
+        let in_check = pos.seats_in_check();
+        self.check_order = (1..=4)
+            .map(|i| Seat::from_index(from.index() + i))
+            .filter(|s| in_check.contains(*s))
+            .collect();
+        self.pending_resignations = self.game.queued_resignations().iter().collect();
+    }
+
+    /// The record line for a move about to be played in the current position.
+    fn note_move(&mut self, seat: Seat, mv: Move) {
+        let prev = self.record_prev_square();
+        let japanese = notation::display(self.game.position(), mv, prev);
+        let usi = if self.four_seats() {
+            format!("{} {}", seat.letter(), mv)
+        } else {
+            mv.to_string()
+        };
+        self.record.push(RecordLine {
+            ply: self.game.position().ply(),
+            seat,
+            japanese,
+            usi,
+        });
+    }
+
+    /// The destination of the previous move (for 同).
+    fn record_prev_square(&self) -> Option<Square> {
+        self.game.moves().last().map(|m| m.mv.to())
+    }
+
+    /// Applies an action the server reports, with the events it sent, and the clocks after it.
+    /// Returns the cues to play.
+    pub fn apply(
+        &mut self,
+        action: &Action,
+        events: &[Event],
+        clocks: Clocks,
+        now: f64,
+    ) -> Vec<Cue> {
+        if let Action::Move { seat, mv, .. } = *action {
+            self.note_move(seat, mv);
+        }
+        let local = action.apply(&mut self.game);
+        self.actions.push(*action);
+        if local.is_err() {
+            self.desync = true;
+            if matches!(action, Action::Move { .. }) {
+                self.record.pop();
+            }
+        }
+        self.clocks = clocks;
+        self.clocks_at = now;
+        if matches!(action, Action::AgreeDraw) {
+            self.draw_offer = None;
+        }
+        let cues = self.take_events(events, now);
+        self.refresh();
+        cues
+    }
+
+    /// Applies an action locally (replays, scenarios, tests).
+    pub fn apply_local(&mut self, action: Action, now: f64) -> Result<Vec<Cue>, String> {
+        let mut copy = self.game.clone();
+        let events = action.apply(&mut copy).map_err(|e| e.to_string())?;
+        let clocks = self.clocks.clone();
+        Ok(self.apply(&action, &events, clocks, now))
+    }
+
+    /// Turns events into last moves, banners and cues.
+    fn take_events(&mut self, events: &[Event], now: f64) -> Vec<Cue> {
+        let mut cues = Vec::new();
+        let mut checker: Option<Seat> = None;
+        let mut mover: Option<Seat> = None;
+        for e in events {
+            match e {
+                Event::Moved {
+                    seat,
+                    mv,
+                    ply,
+                    captured,
+                    ..
+                } => {
+                    self.last_moves[*seat] = Some((*mv, *ply));
+                    self.last_mover = Some(*seat);
+                    mover = Some(*seat);
+                    cues.push(if captured.is_some() {
+                        Cue::Capture
+                    } else {
+                        Cue::Move
+                    });
+                }
+                Event::Checks { by, .. } => {
+                    checker = Some(*by);
+                    cues.push(Cue::Check);
+                }
+                Event::Eliminated(el) => {
+                    let how = match el.reason {
+                        yonin_core::EliminationReason::Checkmate => "checkmated",
+                        yonin_core::EliminationReason::Stalemate => "out of moves",
+                        yonin_core::EliminationReason::Resignation => "resigned",
+                        yonin_core::EliminationReason::Time => "out of time",
+                        yonin_core::EliminationReason::Forfeit => "forfeited",
+                        yonin_core::EliminationReason::PerpetualCheck => "out for perpetual check",
+                    };
+                    let by = match el.by {
+                        Some(b) if el.reason == yonin_core::EliminationReason::Checkmate => {
+                            format!(" by {}", b.name())
+                        }
+                        _ => String::new(),
+                    };
+                    self.banner = Some(Banner {
+                        text: format!("{} {} is {how}{by}", el.seat.arrow(), el.seat.name()),
+                        until: now + 3.0,
+                    });
+                }
+                Event::ResignationQueued { seat } => {
+                    self.banner = Some(Banner {
+                        text: format!("{} resigns when their turn comes", seat.name()),
+                        until: now + 3.0,
+                    });
+                }
+                Event::ImpasseRejected { seat, reason } => {
+                    self.banner = Some(Banner {
+                        text: format!("{}'s declaration failed: {reason}", seat.name()),
+                        until: now + 4.0,
+                    });
+                }
+                Event::Turn { seat } => {
+                    self.turn_started = now;
+                    // A check that moves the turn out of order gets a banner (Yonin).
+                    if let (Some(by), Some(m), true) = (checker, mover, self.four_seats()) {
+                        let natural = self.game.position().live().next_after(m);
+                        if natural != Some(*seat) && *seat != by {
+                            self.banner = Some(Banner {
+                                text: format!(
+                                    "{} {} must answer {}'s check",
+                                    seat.arrow(),
+                                    seat.name(),
+                                    by.name()
+                                ),
+                                until: now + 3.0,
+                            });
+                        }
+                    }
+                    if Some(*seat) == self.me {
+                        cues.push(Cue::MyTurn);
+                    }
+                }
+                Event::GameOver(o) => {
+                    self.outcome = Some(o.clone());
+                    cues.push(Cue::GameOver);
+                }
+            }
+        }
+        cues
+    }
+
+    /// The server's final word.
+    pub fn finish(&mut self, outcome: Outcome, record: String) {
+        self.outcome = Some(outcome);
+        self.final_record = Some(record);
+        self.refresh();
+    }
+
+    // ---- picking ----
+
+    /// The legal moves of a picked piece (only on the player's turn).
+    pub fn moves_of(&self, pick: Pick) -> Vec<Move> {
+        if !self.my_turn() {
+            return Vec::new();
+        }
+        self.legal
+            .iter()
+            .copied()
+            .filter(|m| match pick {
+                Pick::Square(sq) => m.from() == Some(sq),
+                Pick::Hand(k) => m.drop_kind() == Some(k),
+            })
+            .collect()
+    }
+
+    /// May this be picked up? (One of the player's pieces with somewhere to go.)
+    pub fn can_pick(&self, pick: Pick) -> bool {
+        !self.moves_of(pick).is_empty()
+    }
+
+    /// Destinations of a pick: (square, is a capture), each square once.
+    pub fn hints(&self, pick: Pick) -> Vec<(Square, bool)> {
+        let pos = self.game.position();
+        let mut out: Vec<(Square, bool)> = Vec::new();
+        for m in self.moves_of(pick) {
+            if !out.iter().any(|(s, _)| *s == m.to()) {
+                out.push((m.to(), pos.piece_at(m.to()).is_some()));
+            }
+        }
+        out
+    }
+
+    /// What putting the pick on `to` means.
+    pub fn choose(&self, pick: Pick, to: Square) -> Choice {
+        let moves: Vec<Move> = self
+            .moves_of(pick)
+            .into_iter()
+            .filter(|m| m.to() == to)
+            .collect();
+        let plain = moves.iter().copied().find(|m| !m.promotes());
+        let promoted = moves.iter().copied().find(|m| m.promotes());
+        match (plain, promoted) {
+            (Some(plain), Some(promoted)) => Choice::AskPromotion { plain, promoted },
+            (Some(m), None) | (None, Some(m)) => Choice::Play(m),
+            (None, None) => Choice::Nothing,
+        }
+    }
+
+    /// Would an impasse declaration by the player succeed now? (Its button shows only then.)
+    pub fn impasse_available(&self) -> bool {
+        match self.me {
+            Some(me) if self.my_turn() => self.game.impasse_verdict(me).is_ok(),
+            _ => false,
+        }
+    }
+
+    /// All legal moves in the current position (tests and bots of the test suite use it).
+    pub fn legal_moves(&self) -> &[Move] {
+        &self.legal
+    }
+
+    // ---- clocks ----
+
+    /// A seat's clock as it stands now (the running clock counted down locally).
+    pub fn clock_now(&self, seat: Seat, now: f64) -> Option<SeatClock> {
+        let mut c = *self.clocks.seats.iter().find(|c| c.seat == seat)?;
+        if self.clocks.running == Some(seat) && !self.is_over() {
+            let mut spent = ((now - self.clocks_at).max(0.0) * 1000.0) as u64;
+            let from_main = spent.min(c.main_ms);
+            c.main_ms -= from_main;
+            spent -= from_main;
+            if spent > 0 {
+                if let TimeControl::Byoyomi { byoyomi_ms, .. } = self.time_control {
+                    // Periods used up while the clock ran.
+                    while spent > 0 && c.periods > 0 {
+                        if spent < c.period_ms {
+                            c.period_ms -= spent;
+                            spent = 0;
+                        } else {
+                            spent -= c.period_ms;
+                            c.periods -= 1;
+                            c.period_ms = if c.periods > 0 { byoyomi_ms } else { 0 };
+                        }
+                    }
+                }
+            }
+        }
+        Some(c)
+    }
+}
+
+/// Minutes and seconds, with tenths under 10 s: `10:00`, `0:42`, `9.4`.
+pub fn format_ms(ms: u64) -> String {
+    if ms < 10_000 {
+        return format!("{}.{}", ms / 1000, (ms % 1000) / 100);
+    }
+    let s = ms / 1000;
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+/// What a clock shows: the big line and the small line under it.
+/// Byoyomi shows as `30s ×3` (under the main time while it lasts).
+pub fn clock_text(c: &SeatClock, tc: TimeControl) -> (String, String) {
+    match tc {
+        TimeControl::None => (String::new(), String::new()),
+        TimeControl::Fischer { increment_ms, .. } => {
+            (format_ms(c.main_ms), format!("+{}s", increment_ms / 1000))
+        }
+        TimeControl::Byoyomi { byoyomi_ms, .. } => {
+            let period = format!("{}s", byoyomi_ms / 1000);
+            if c.main_ms > 0 {
+                let sub = if c.periods > 0 {
+                    format!("{period} ×{}", c.periods)
+                } else {
+                    String::new()
+                };
+                (format_ms(c.main_ms), sub)
+            } else if c.periods > 0 {
+                let left = if c.period_ms < 10_000 {
+                    format!("{}s", format_ms(c.period_ms))
+                } else {
+                    format!("{}s", c.period_ms / 1000)
+                };
+                (left, format!("{period} ×{}", c.periods))
+            } else {
+                ("0.0".to_string(), String::new())
+            }
+        }
+    }
+}
+
+/// The time-control choices offered when creating a game.
+pub const TIME_CONTROLS: [(&str, TimeControl); 6] = [
+    ("No clock", TimeControl::None),
+    (
+        "10 min + 30s byoyomi",
+        TimeControl::Byoyomi {
+            main_ms: 600_000,
+            byoyomi_ms: 30_000,
+            periods: 1,
+        },
+    ),
+    (
+        "5 min + 10s ×3",
+        TimeControl::Byoyomi {
+            main_ms: 300_000,
+            byoyomi_ms: 10_000,
+            periods: 3,
+        },
+    ),
+    (
+        "30s byoyomi only",
+        TimeControl::Byoyomi {
+            main_ms: 0,
+            byoyomi_ms: 30_000,
+            periods: 1,
+        },
+    ),
+    (
+        "3 min + 2s",
+        TimeControl::Fischer {
+            main_ms: 180_000,
+            increment_ms: 2_000,
+        },
+    ),
+    (
+        "15 min + 10s",
+        TimeControl::Fischer {
+            main_ms: 900_000,
+            increment_ms: 10_000,
+        },
+    ),
+];
+
+/// A describing name of a time control.
+pub fn time_control_name(tc: TimeControl) -> String {
+    if let Some((name, _)) = TIME_CONTROLS.iter().find(|(_, t)| *t == tc) {
+        return name.to_string();
+    }
+    match tc {
+        TimeControl::None => "No clock".into(),
+        TimeControl::Fischer {
+            main_ms,
+            increment_ms,
+        } => format!("{} + {}s", format_ms(main_ms), increment_ms / 1000),
+        TimeControl::Byoyomi {
+            main_ms,
+            byoyomi_ms,
+            periods,
+        } => format!("{} + {}s ×{periods}", format_ms(main_ms), byoyomi_ms / 1000),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use yonin_core::RuleSet;
+
+    fn mv(s: &str) -> Move {
+        Move::from_usi(s).unwrap()
+    }
+
+    #[test]
+    fn picking_shows_destinations_and_asks_about_promotion() {
+        let mut t = Table::from_game(Game::new(RuleSet::standard()), Some(Seat::South), 0.0);
+        let pawn = Pick::Square(Square::from_usi("7g").unwrap());
+        assert_eq!(
+            t.hints(pawn),
+            vec![(Square::from_usi("7f").unwrap(), false)]
+        );
+        assert_eq!(
+            t.choose(pawn, Square::from_usi("7f").unwrap()),
+            Choice::Play(mv("7g7f"))
+        );
+        assert_eq!(
+            t.choose(pawn, Square::from_usi("7e").unwrap()),
+            Choice::Nothing
+        );
+        for m in ["7g7f", "3c3d"] {
+            let seat = t.game.to_move();
+            t.apply_local(
+                Action::Move {
+                    seat,
+                    mv: mv(m),
+                    millis: None,
+                },
+                0.0,
+            )
+            .unwrap();
+        }
+        // The bishop may take on 2b promoted or not.
+        let bishop = Pick::Square(Square::from_usi("8h").unwrap());
+        assert_eq!(
+            t.choose(bishop, Square::from_usi("2b").unwrap()),
+            Choice::AskPromotion {
+                plain: mv("8h2b"),
+                promoted: mv("8h2b+")
+            }
+        );
+        assert!(t
+            .hints(bishop)
+            .contains(&(Square::from_usi("2b").unwrap(), true)));
+        assert_eq!(t.record.len(), 2);
+        assert_eq!(t.record[0].japanese, "▲7六歩");
+        assert_eq!(t.record[1].japanese, "△3四歩");
+    }
+
+    #[test]
+    fn nothing_is_picked_on_someone_elses_turn() {
+        let t = Table::from_game(Game::new(RuleSet::standard()), Some(Seat::North), 0.0);
+        assert!(!t.my_turn());
+        assert!(!t.can_pick(Pick::Square(Square::from_usi("3c").unwrap())));
+    }
+
+    #[test]
+    fn clocks_read_like_a_shogi_clock() {
+        let bt = TimeControl::Byoyomi {
+            main_ms: 600_000,
+            byoyomi_ms: 30_000,
+            periods: 3,
+        };
+        let c = |main_ms, period_ms, periods| SeatClock {
+            seat: Seat::South,
+            main_ms,
+            period_ms,
+            periods,
+        };
+        assert_eq!(
+            clock_text(&c(600_000, 30_000, 3), bt),
+            ("10:00".into(), "30s ×3".into())
+        );
+        assert_eq!(
+            clock_text(&c(0, 23_400, 3), bt),
+            ("23s".into(), "30s ×3".into())
+        );
+        assert_eq!(
+            clock_text(&c(0, 7_400, 1), bt),
+            ("7.4s".into(), "30s ×1".into())
+        );
+        assert_eq!(format_ms(9_950), "9.9");
+        assert_eq!(format_ms(65_000), "1:05");
+    }
+
+    #[test]
+    fn the_running_clock_counts_down_into_byoyomi() {
+        let mut t = Table::from_game(Game::new(RuleSet::standard()), Some(Seat::South), 0.0);
+        t.time_control = TimeControl::Byoyomi {
+            main_ms: 1_000,
+            byoyomi_ms: 10_000,
+            periods: 2,
+        };
+        t.clocks = Clocks {
+            seats: vec![SeatClock {
+                seat: Seat::South,
+                main_ms: 1_000,
+                period_ms: 10_000,
+                periods: 2,
+            }],
+            running: Some(Seat::South),
+        };
+        let c = t.clock_now(Seat::South, 12.5).unwrap();
+        assert_eq!((c.main_ms, c.periods, c.period_ms), (0, 1, 8_500));
+    }
+}

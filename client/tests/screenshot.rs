@@ -1,0 +1,277 @@
+//! Runs the built `yonin` binary to draw named scenarios into PNG files under a virtual X
+//! display, and checks the pictures: their size, that they are not blank, wood where the
+//! board is, and pieces (face, seat colour, the turned-over king) on known squares.
+//!
+//! Needs an X display: the test starts its own `xvfb-run` when it can (CI installs it) and
+//! otherwise uses `$DISPLAY`; with neither it prints a notice and passes.
+
+use macroquad::color::Color;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use yonin_client::board_view::BoardGeom;
+use yonin_client::layout::Layout;
+use yonin_client::{scenario, theme};
+use yonin_core::{PieceKind, Seat, Square};
+
+struct Picture {
+    width: u32,
+    height: u32,
+    rgba: Vec<u8>,
+}
+
+impl Picture {
+    fn read(path: &Path) -> Picture {
+        let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let decoder = png::Decoder::new(std::io::BufReader::new(file));
+        let mut reader = decoder.read_info().expect("a PNG");
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buf).expect("a PNG frame");
+        assert_eq!(info.color_type, png::ColorType::Rgba, "RGBA pixels");
+        buf.truncate(info.buffer_size());
+        Picture {
+            width: info.width,
+            height: info.height,
+            rgba: buf,
+        }
+    }
+
+    fn px(&self, x: f32, y: f32) -> [u8; 3] {
+        let (x, y) = (x.round() as usize, y.round() as usize);
+        let i = (y * self.width as usize + x) * 4;
+        [self.rgba[i], self.rgba[i + 1], self.rgba[i + 2]]
+    }
+
+    /// The share of pixels in a square's cell (a margin left out) close to `c`.
+    fn share(&self, g: &BoardGeom, sq: Square, c: Color) -> f32 {
+        let r = g.square_rect(sq);
+        let (mut near, mut all) = (0, 0);
+        let m = r.w * 0.08;
+        let mut y = r.y + m;
+        while y < r.y + r.h - m {
+            let mut x = r.x + m;
+            while x < r.x + r.w - m {
+                all += 1;
+                if close(self.px(x, y), c, 14) {
+                    near += 1;
+                }
+                x += 1.0;
+            }
+            y += 1.0;
+        }
+        near as f32 / all.max(1) as f32
+    }
+}
+
+fn close(p: [u8; 3], c: Color, tol: i32) -> bool {
+    let want = [c.r, c.g, c.b].map(|v| (v * 255.0).round() as i32);
+    (0..3).all(|i| (p[i] as i32 - want[i]).abs() <= tol)
+}
+
+/// How to get a display: our own xvfb-run, the current `$DISPLAY`, or none.
+fn display_runner() -> Option<Vec<String>> {
+    let have_xvfb = Command::new("xvfb-run").arg("--help").output().is_ok();
+    if have_xvfb {
+        return Some(vec![
+            "xvfb-run".into(),
+            "-a".into(),
+            "-s".into(),
+            "-screen 0 1600x1200x24".into(),
+        ]);
+    }
+    if std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty()) {
+        return Some(Vec::new());
+    }
+    None
+}
+
+/// Draws a scenario; None when no display can be had.
+fn shoot(scenario: &str, w: u32, h: u32) -> Option<Picture> {
+    let Some(runner) = display_runner() else {
+        eprintln!("NOTICE: screenshot test skipped: no X display and no xvfb-run (install xvfb)");
+        return None;
+    };
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("yonin-shots-{}-{scenario}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join(format!("{scenario}.png"));
+    let bin = env!("CARGO_BIN_EXE_yonin");
+    let mut cmd = match runner.split_first() {
+        Some((first, rest)) => {
+            let mut c = Command::new(first);
+            c.args(rest).arg(bin);
+            c
+        }
+        None => Command::new(bin),
+    };
+    cmd.arg("--screenshot")
+        .arg(&out)
+        .arg("--scenario")
+        .arg(scenario)
+        .arg("--size")
+        .arg(format!("{w}x{h}"))
+        .env("YONIN_HOME", &dir);
+    let result = cmd.output().expect("the yonin binary runs");
+    assert!(
+        result.status.success(),
+        "yonin --screenshot {scenario} failed: {}\n{}",
+        result.status,
+        String::from_utf8_lossy(&result.stderr)
+    );
+    let pic = Picture::read(&out);
+    let _ = std::fs::remove_dir_all(&dir);
+    Some(pic)
+}
+
+fn sq(s: &str) -> Square {
+    Square::from_usi(s).unwrap()
+}
+
+/// Size, and not blank: many colours, and not one colour everywhere.
+fn check_basics(pic: &Picture, w: u32, h: u32) {
+    assert_eq!(
+        (pic.width, pic.height),
+        (w, h),
+        "the picture has the window's size"
+    );
+    let mut colours = std::collections::HashSet::new();
+    for px in pic.rgba.chunks_exact(4).step_by(7) {
+        colours.insert([px[0] >> 3, px[1] >> 3, px[2] >> 3]);
+    }
+    assert!(
+        colours.len() > 60,
+        "the picture looks blank ({} colours)",
+        colours.len()
+    );
+}
+
+#[test]
+fn standard_start_shows_the_board_and_pieces() {
+    let (w, h) = (1200, 760);
+    let Some(pic) = shoot("standard-start", w, h) else {
+        return;
+    };
+    check_basics(&pic, w, h);
+    let l = Layout::new(w as f32, h as f32, Seat::South, false);
+    let g = &l.board;
+    // Empty squares in the middle are wood.
+    for s in ["5e", "1e", "9d", "5f"] {
+        let share = pic.share(g, sq(s), theme::WOOD);
+        assert!(share > 0.8, "{s} should be wood, {:.0}% is", share * 100.0);
+    }
+    // The wood frame around the grid.
+    let frame = pic.px(g.outer.x + 3.0, g.outer.center().y);
+    assert!(
+        close(frame, theme::WOOD_FRAME, 14),
+        "frame colour {frame:?}"
+    );
+    // Pieces: the pale face and the seat colour on their edges (Sente amber, Gote teal).
+    for s in ["5i", "7g", "2h", "5a", "8b", "1c"] {
+        let face = pic.share(g, sq(s), theme::PIECE_FACE);
+        assert!(face > 0.2, "a piece on {s}: {:.0}% face", face * 100.0);
+    }
+    assert!(pic.share(g, sq("5i"), theme::seat_color_in(Seat::South, false)) > 0.03);
+    assert!(pic.share(g, sq("5a"), theme::seat_color_in(Seat::North, false)) > 0.03);
+    assert!(pic.share(g, sq("5e"), theme::PIECE_FACE) < 0.01);
+}
+
+#[test]
+fn standard_midgame_shows_pieces_in_hand_and_the_check() {
+    let (w, h) = (1280, 800);
+    let Some(pic) = shoot("standard-midgame", w, h) else {
+        return;
+    };
+    check_basics(&pic, w, h);
+    let l = Layout::new(w as f32, h as f32, Seat::South, false);
+    let g = &l.board;
+    // The bishop dropped on 1e (the last move) and the rook on 2f.
+    assert!(pic.share(g, sq("1e"), theme::PIECE_FACE) > 0.2);
+    assert!(pic.share(g, sq("2f"), theme::PIECE_FACE) > 0.2);
+    // 2g is empty now: wood.
+    assert!(pic.share(g, sq("2g"), theme::WOOD) > 0.8);
+    // Pieces in hand: piece faces in both hand trays.
+    for seat in [Seat::South, Seat::North] {
+        let a = l.seats[seat].expect("a seat area").hand;
+        let mut face = 0;
+        let mut y = a.y;
+        while y < a.y + a.h {
+            let mut x = a.x;
+            while x < a.x + a.w {
+                if close(pic.px(x, y), theme::PIECE_FACE, 14) {
+                    face += 1;
+                }
+                x += 2.0;
+            }
+            y += 2.0;
+        }
+        assert!(
+            face > 50,
+            "{seat}'s hand tray shows pieces ({face} face pixels)"
+        );
+    }
+    // Gote's king glows red: the wood around it is tinted.
+    let k = g.square_rect(sq("5a"));
+    // Gote's king points down: its bottom corners are free of the piece.
+    let corner = pic.px(k.x + k.w * 0.07, k.y + k.h * 0.92);
+    let wood_g = (theme::WOOD.g * 255.0) as i32;
+    assert!(
+        corner[0] > 200 && (corner[1] as i32) < wood_g - 50,
+        "check glow: {corner:?} should be red-tinted wood"
+    );
+    // Sente's king does not glow.
+    let k = g.square_rect(sq("5i"));
+    let corner = pic.px(k.x + k.w * 0.07, k.y + k.h * 0.08);
+    assert!(close(corner, theme::WOOD, 14), "no glow on 5i: {corner:?}");
+}
+
+#[test]
+fn yonin_west_is_drawn_from_west_with_a_turned_over_king() {
+    let (w, h) = (1024, 768);
+    let Some(pic) = shoot("yonin-west", w, h) else {
+        return;
+    };
+    check_basics(&pic, w, h);
+    let table = scenario::table("yonin-west").unwrap();
+    let pos = table.game.position();
+    let l = Layout::new(w as f32, h as f32, Seat::West, true);
+    let g = &l.board;
+    // West's own king sits in the bottom row; its face and teal edge show.
+    let wk = pos.king(Seat::West).unwrap();
+    assert!(
+        g.square_rect(wk).y + g.cell > g.grid.y + g.grid.h - 1.0,
+        "West's king on {wk} is in the bottom row"
+    );
+    assert!(pic.share(g, wk, theme::PIECE_FACE) > 0.2);
+    assert!(pic.share(g, wk, theme::seat_color(Seat::West)) > 0.03);
+    // North is out: its king is turned over, grey.
+    let dead = pos.dead().next().unwrap();
+    let dk = pos.king(dead).unwrap();
+    assert!(
+        pic.share(g, dk, theme::PIECE_FACE_DEAD) > 0.2,
+        "grey dead king on {dk}"
+    );
+    // Some empty square is wood.
+    let empty = Square::all()
+        .find(|&s| {
+            pos.piece_at(s).is_none()
+                && table
+                    .last_moves
+                    .iter()
+                    .all(|(_, m)| m.is_none_or(|(mv, _)| mv.to() != s && mv.from() != Some(s)))
+        })
+        .unwrap();
+    assert!(
+        pic.share(g, empty, theme::WOOD) > 0.8,
+        "{empty} should be wood"
+    );
+    // A frozen piece of the dead seat is grey.
+    let frozen = Square::all()
+        .find(|&s| {
+            pos.piece_at(s)
+                .is_some_and(|p| p.owner() == dead && p.kind() != PieceKind::King)
+        })
+        .unwrap();
+    assert!(
+        pic.share(g, frozen, theme::PIECE_FACE_FROZEN) > 0.2,
+        "frozen piece on {frozen}"
+    );
+}
