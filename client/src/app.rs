@@ -68,12 +68,9 @@ pub fn run(opts: WindowOptions) {
 
 async fn game_loop() {
     let settings = Settings::load();
-    let mut sounds = Sounds::load().await;
-    sounds.enabled = settings.sound;
-    sounds.volume = settings.volume;
     let mut ctx = Ctx {
         font: assets::load_font(),
-        sounds,
+        sounds: Sounds::none(),
         settings,
         session: None,
         library: Vec::new(),
@@ -83,7 +80,16 @@ async fn game_loop() {
     };
     let mut stack: Vec<Box<dyn Screen>> = vec![Box::new(MenuScreen::new())];
     let mut last_tick: Option<u64> = None;
+    let mut frame: u64 = 0;
     loop {
+        frame += 1;
+        if frame == 20 {
+            // By now the audio thread has found its device, or found there is none.
+            let mut sounds = Sounds::load().await;
+            sounds.enabled = ctx.settings.sound;
+            sounds.volume = ctx.settings.volume;
+            ctx.sounds = sounds;
+        }
         ctx.input = Input::read();
         ctx.now = get_time();
         ctx.cues.clear();

@@ -63,8 +63,9 @@ impl Sounds {
         }
     }
 
+    /// Loads the sounds; call it a few frames after the window opened, when the audio
+    /// thread has found its device (or found there is none).
     pub async fn load() -> Sounds {
-        // Give the audio thread a moment to find out whether there is a device.
         if NO_AUDIO_DEVICE.load(Ordering::SeqCst) {
             return Sounds::none();
         }

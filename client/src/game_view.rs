@@ -92,6 +92,16 @@ impl GameView {
         self.promotion = None;
     }
 
+    /// Picks a piece up as a click would (scenarios and tests).
+    pub fn set_pick(&mut self, pick: Pick) {
+        self.pick = Some(pick);
+    }
+
+    /// Opens the promotion question as a move onto the zone would (scenarios and tests).
+    pub fn ask_promotion(&mut self, plain: Move, promoted: Move) {
+        self.promotion = Some((plain, promoted));
+    }
+
     /// The player's turn began: pulse their plate.
     pub fn pulse(&mut self, now: f64) {
         self.pulse_at = Some(now);
@@ -128,7 +138,7 @@ impl GameView {
         }
         self.clear_pick();
         self.anim = None;
-        if opts.animation <= 0.0 || seen != Some(n - 1) {
+        if opts.animation <= 0.0 || n.checked_sub(1) != seen {
             return;
         }
         let Some(last) = table.game.moves().last() else {
@@ -162,6 +172,8 @@ impl GameView {
         if let Some((plain, promoted)) = self.promotion {
             if input.pressed {
                 let (a, b) = promotion_rects(g, plain.to());
+                let grow = |r: Rect| Rect::new(r.x, r.y, r.w, r.h + g.cell * 0.42);
+                let (a, b) = (grow(a), grow(b));
                 if a.contains(input.mouse) {
                     intents.push(Intent::Play(promoted));
                 } else if b.contains(input.mouse) {
@@ -346,8 +358,8 @@ impl GameView {
                 draw_banner(ui, g, &b.text);
             }
         }
-        if let Some((plain, promoted)) = self.promotion {
-            self.draw_promotion(ui, table, g, plain, promoted, style);
+        if let Some((plain, _)) = self.promotion {
+            self.draw_promotion(ui, table, g, plain, style);
         }
     }
 
@@ -503,7 +515,7 @@ impl GameView {
         }
         if let Some(i) = table.check_order.iter().position(|&s| s == seat) {
             return if table.check_order.len() > 1 {
-                format!("in check — answers {}", ordinal(i + 1))
+                format!("in check · {}", ordinal(i + 1))
             } else {
                 "in check".to_string()
             };
@@ -546,8 +558,20 @@ impl GameView {
         );
         let row_h = layout.unit * 1.35;
         let top = r.y + pad * 1.5 + head;
-        let rows = ((r.y + r.h - pad - top) / row_h).floor().max(1.0) as usize;
-        let n = table.record.len();
+        let bottom = if table.outcome.is_some() {
+            r.y + r.h - pad - row_h
+        } else {
+            r.y + r.h - pad
+        };
+        let rows = ((bottom - top) / row_h).floor().max(1.0) as usize;
+        // Standard records read in pairs (▲ and △ on one line) when the panel is wide enough.
+        let per_row = if !table.four_seats() && r.w > layout.unit * 11.0 {
+            2
+        } else {
+            1
+        };
+        let lines: Vec<&[crate::table::RecordLine]> = table.record.chunks(per_row).collect();
+        let n = lines.len();
         let max_first = n.saturating_sub(rows);
         if ui.hovered(r) && ui.input.wheel != 0.0 {
             let cur = self.record_scroll.unwrap_or(max_first);
@@ -559,25 +583,29 @@ impl GameView {
             self.record_scroll = (next < max_first).then_some(next);
         }
         let first = self.record_scroll.unwrap_or(max_first).min(max_first);
-        for (i, line) in table.record.iter().enumerate().skip(first).take(rows) {
+        let num_w = row_h * 1.7;
+        let col_w = (r.w - 2.0 * pad - num_w) / per_row as f32;
+        for (i, entries) in lines.iter().enumerate().skip(first).take(rows) {
             let y = top + (i - first) as f32 * row_h + row_h * 0.5;
-            let num = format!("{:>3}", line.ply);
+            let num = format!("{:>3}", entries[0].ply);
             ui.text_mid(&num, r.x + pad, y, row_h * 0.6, theme::TEXT_DIM);
-            let chip_x = r.x + pad + row_h * 1.6;
-            draw_rectangle(
-                chip_x,
-                y - row_h * 0.3,
-                row_h * 0.18,
-                row_h * 0.6,
-                style.color(line.seat),
-            );
-            let text = if opts.usi_record {
-                &line.usi
-            } else {
-                &line.japanese
-            };
-            let size = fit(ui, text, r.w - (chip_x - r.x) - pad * 2.0, row_h * 0.72);
-            ui.text_mid(text, chip_x + row_h * 0.45, y, size, theme::TEXT);
+            for (k, line) in entries.iter().enumerate() {
+                let chip_x = r.x + pad + num_w + k as f32 * col_w;
+                draw_rectangle(
+                    chip_x,
+                    y - row_h * 0.3,
+                    row_h * 0.18,
+                    row_h * 0.6,
+                    style.color(line.seat),
+                );
+                let text = if opts.usi_record {
+                    &line.usi
+                } else {
+                    &line.japanese
+                };
+                let size = fit(ui, text, col_w - row_h * 0.6, row_h * 0.72);
+                ui.text_mid(text, chip_x + row_h * 0.4, y, size, theme::TEXT);
+            }
         }
         if let Some(o) = &table.outcome {
             let text = crate::screens::outcome_line(o, table.variant());
@@ -664,7 +692,6 @@ impl GameView {
         table: &Table,
         g: &BoardGeom,
         plain: Move,
-        promoted: Move,
         style: &SeatStyle,
     ) {
         let pos = table.game.position();
@@ -673,7 +700,8 @@ impl GameView {
             return;
         };
         let (a, b) = promotion_rects(g, plain.to());
-        let bg = Rect::new(a.x - 6.0, a.y - 6.0, a.w + b.w + 12.0, a.h + 12.0);
+        let label_h = g.cell * 0.42;
+        let bg = Rect::new(a.x - 6.0, a.y - 6.0, a.w + b.w + 12.0, a.h + 12.0 + label_h);
         draw_rectangle(
             g.outer.x,
             g.outer.y,
@@ -684,9 +712,13 @@ impl GameView {
         rounded_rect(bg, 8.0, theme::PANEL);
         rounded_outline(bg, 8.0, 2.0, theme::ACCENT);
         let angle = facing_angle(g.viewer, piece.facing());
-        for (r, kind) in [(a, piece.kind().promoted()), (b, piece.kind())] {
-            if ui.hovered(r) {
-                rounded_rect(r, 6.0, theme::PANEL_LIGHT);
+        for (r, kind, label) in [
+            (a, piece.kind().promoted(), "promote 成"),
+            (b, piece.kind(), "keep 不成"),
+        ] {
+            let hit = Rect::new(r.x, r.y, r.w, r.h + label_h);
+            if ui.hovered(hit) {
+                rounded_rect(hit, 6.0, theme::PANEL_LIGHT);
             }
             let text = board_view::piece_text(kind, false, style.pieces);
             board_view::draw_piece(
@@ -698,15 +730,14 @@ impl GameView {
                 text,
                 board_view::PieceLook::live(kind, style.color(piece.owner())),
             );
+            let size = fit(ui, label, r.w - 4.0, g.cell * 0.24);
+            ui.text_centered(
+                label,
+                vec2(r.center().x, r.y + r.h + label_h * 0.4),
+                size,
+                theme::TEXT,
+            );
         }
-        let label_y = bg.y + bg.h + g.cell * 0.25;
-        ui.text_centered(
-            "promote?",
-            vec2(bg.center().x, label_y),
-            g.cell * 0.28,
-            theme::TEXT,
-        );
-        let _ = promoted;
     }
 }
 
@@ -715,7 +746,8 @@ fn promotion_rects(g: &BoardGeom, to: Square) -> (Rect, Rect) {
     let c = g.square_rect(to);
     let s = g.cell * 1.1;
     let mut x = c.x + c.w / 2.0 - s;
-    let mut y = c.y - s - 8.0;
+    // Above the destination (room for the labels under the pieces), or below it.
+    let mut y = c.y - s - g.cell * 0.42 - 12.0;
     if y < g.grid.y {
         y = c.y + c.h + 8.0;
     }
@@ -724,15 +756,18 @@ fn promotion_rects(g: &BoardGeom, to: Square) -> (Rect, Rect) {
 }
 
 fn draw_banner(ui: &Ui, g: &BoardGeom, text: &str) {
-    let size = g.cell * 0.38;
-    let w = ui.measure(text, size).width + size * 2.0;
+    // Over the upper third of the board: the middle, where the action usually is, stays
+    // visible.
+    let size = g.cell * 0.36;
+    let w = (ui.measure(text, size).width + size * 2.0).min(g.outer.w);
+    let h = size * 2.1;
     let r = Rect::new(
         g.outer.center().x - w / 2.0,
-        g.grid.y + g.cell * 3.9,
+        g.grid.y + g.cell * 2.5 - h / 2.0,
         w,
-        size * 2.2,
+        h,
     );
-    rounded_rect(r, 10.0, Color::new(0.08, 0.08, 0.1, 0.88));
+    rounded_rect(r, 10.0, Color::new(0.08, 0.08, 0.1, 0.86));
     rounded_outline(r, 10.0, 2.0, theme::ACCENT);
     ui.text_centered(text, r.center(), size, theme::TEXT);
 }

@@ -3,11 +3,11 @@
 
 use crate::game_view::GameView;
 use crate::screens::{Ctx, Screen, Transition};
-use crate::table::Table;
+use crate::table::{Pick, Table};
 use yonin_core::protocol::{
     Action, BotLevel, Clocks, Occupant, PlayerId, PlayerRef, SeatClock, SeatInfo, TimeControl,
 };
-use yonin_core::{Game, Move, RuleSet, Seat};
+use yonin_core::{Game, Move, RuleSet, Seat, Square};
 
 /// Every scenario name, with what it shows.
 pub const SCENARIOS: &[(&str, &str)] = &[
@@ -24,6 +24,26 @@ pub const SCENARIOS: &[(&str, &str)] = &[
         "yonin-west",
         "a Yonin game after one elimination, seen from West",
     ),
+    (
+        "standard-hints",
+        "Sente has picked up the bishop: dots on its destinations, a ring on 2b",
+    ),
+    (
+        "standard-promotion",
+        "Sente takes on 2b with the bishop and is asked whether to promote",
+    ),
+    (
+        "yonin-check",
+        "South drops a rook checking North and East: answer order and banner",
+    ),
+    (
+        "yonin-over",
+        "the game-over screen of a Yonin game with the ranking",
+    ),
+    (
+        "live-yonin",
+        "a live offline Yonin game of four computers, watched (through the embedded server)",
+    ),
     ("menu", "the main menu"),
     ("setup", "the new-game screen"),
     ("rules-yonin", "the rules screen for Yonin"),
@@ -34,6 +54,11 @@ pub const STANDARD_MIDGAME: &[&str] = &[
     "7g7f", "3c3d", "8h2b+", "3a2b", "2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d",
     "P*2c", "2d2f", "8e8f", "8g8f", "8b8f", "P*8g", "8f8d", "B*1e",
 ];
+
+/// The start of `yonin-check`: South holds a rook; R*5e checks North (up the file) and
+/// East (along the rank), while West's pawn on 7e shields West.
+pub const YONIN_CHECK_START: &str =
+    "3GnKnGn3/3Pn1Pn3/9/Gw7Ge/Kw1Pw5Ke/Gw7Ge/9/3Ps1Ps3/3GsKsGs3 s R/-/-/- - 31";
 
 /// The moves of `yonin-west`, as `seat move`: a Yonin game up to its first elimination
 /// (South mates North with G*4b; West is to move).
@@ -172,6 +197,46 @@ pub fn table(name: &str) -> Result<Table, String> {
             };
             t
         }
+        "standard-hints" | "standard-promotion" => {
+            let g = play_all(RuleSet::standard(), &["7g7f", "3c3d"])?;
+            let mut t = Table::from_game(g, Some(Seat::South), 0.0);
+            t.seats = vec![
+                person(Seat::South, "Hanako"),
+                bot(Seat::North, BotLevel::Easy),
+            ];
+            t
+        }
+        "yonin-check" => {
+            let rules = RuleSet::yonin();
+            let start = yonin_core::protocol::parse_start(&rules, YONIN_CHECK_START)
+                .map_err(|e| e.to_string())?;
+            let mut t = Table::from_game(Game::from_position(rules, start), Some(Seat::South), 0.0);
+            t.seats = vec![
+                person(Seat::South, "Hanako"),
+                bot(Seat::West, BotLevel::Easy),
+                bot(Seat::North, BotLevel::Medium),
+                person(Seat::East, "Ken"),
+            ];
+            let mv = Move::from_usi("R*5e").map_err(|e| e.to_string())?;
+            t.apply_local(
+                Action::Move {
+                    seat: Seat::South,
+                    mv,
+                    millis: None,
+                },
+                0.0,
+            )?;
+            t
+        }
+        "yonin-over" => {
+            let mut t = table("yonin-west")?;
+            // Everyone left resigns in turn until one seat remains.
+            while !t.is_over() {
+                let seat = t.game.to_move();
+                t.apply_local(Action::Resign { seat }, 0.0)?;
+            }
+            t
+        }
         other => return Err(format!("unknown scenario `{other}`")),
     };
     Ok(t)
@@ -193,15 +258,52 @@ impl Screen for TableScreen {
     }
 }
 
+/// A live scenario: a session to start and how many moves to wait for before the picture.
+pub fn live(name: &str) -> Option<(crate::session::Session, usize)> {
+    match name {
+        "live-yonin" => {
+            let mut settings = yonin_core::protocol::RoomSettings::new("live", RuleSet::yonin());
+            settings.bots = Seat::ALL.iter().map(|&s| (s, BotLevel::Beginner)).collect();
+            settings.host_seat = None;
+            settings.time_control = TimeControl::Byoyomi {
+                main_ms: 300_000,
+                byoyomi_ms: 10_000,
+                periods: 3,
+            };
+            Some((crate::session::Session::offline("Watcher", settings), 12))
+        }
+        _ => None,
+    }
+}
+
 /// The screen of a scenario.
 pub fn screen(name: &str, ctx: &Ctx) -> Result<Box<dyn Screen>, String> {
     Ok(match name {
+        "live-yonin" => Box::new(crate::screens::game::GameScreen::new()),
         "menu" => Box::new(crate::screens::menu::MenuScreen::new()),
         "setup" => Box::new(crate::screens::setup::SetupScreen::offline(&ctx.settings)),
         "rules-yonin" => Box::new(crate::screens::rules::RulesScreen::for_game(
             RuleSet::yonin(),
             TimeControl::None,
         )),
+        "yonin-over" => Box::new(crate::screens::game_over::GameOverScreen::with_table(
+            table(name)?,
+        )),
+        "standard-hints" | "standard-promotion" => {
+            let mut view = GameView::new();
+            let bishop = Square::from_usi("8h").ok_or("no square")?;
+            if name == "standard-hints" {
+                view.set_pick(Pick::Square(bishop));
+            } else {
+                let to = |s: &str| Move::from_usi(s).map_err(|e| e.to_string());
+                view.set_pick(Pick::Square(bishop));
+                view.ask_promotion(to("8h2b")?, to("8h2b+")?);
+            }
+            Box::new(TableScreen {
+                table: table(name)?,
+                view,
+            })
+        }
         _ => Box::new(TableScreen {
             table: table(name)?,
             view: GameView::new(),
@@ -221,7 +323,7 @@ mod tests {
     #[test]
     fn every_game_scenario_builds() {
         for (name, _) in SCENARIOS {
-            if ["menu", "setup", "rules-yonin"].contains(name) {
+            if ["menu", "setup", "rules-yonin", "live-yonin"].contains(name) {
                 continue;
             }
             table(name).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -235,6 +337,24 @@ mod tests {
         assert!(!pos.hand(Seat::South).is_empty());
         assert!(!pos.hand(Seat::North).is_empty());
         assert_eq!(t.check_order, vec![Seat::North]);
+    }
+
+    #[test]
+    fn yonin_check_checks_north_and_east_out_of_turn() {
+        let t = table("yonin-check").unwrap();
+        assert_eq!(t.check_order, vec![Seat::North, Seat::East]);
+        assert_eq!(t.game.to_move(), Seat::North);
+        assert!(t
+            .banner
+            .as_ref()
+            .is_some_and(|b| b.text.contains("North must answer South")));
+    }
+
+    #[test]
+    fn yonin_over_ranks_every_seat() {
+        let t = table("yonin-over").unwrap();
+        let o = t.outcome.unwrap();
+        assert_eq!(o.places.iter().flatten().count(), 4);
     }
 
     #[test]

@@ -49,21 +49,48 @@ pub async fn run(path: &Path, scenario: &str, size: (u32, u32)) -> Result<(), St
         cues: Vec::new(),
     };
     let mut screen = crate::scenario::screen(scenario, &ctx)?;
-    // Draw until the window has its size (a window manager may take a frame or two), then
-    // grab a frame. Time stands still so the picture is the same every run.
-    for frame in 0..240 {
+    let mut wait_moves = 0;
+    if let Some((session, moves)) = crate::scenario::live(scenario) {
+        ctx.session = Some(session);
+        wait_moves = moves;
+    }
+    // Draw until the window has its size (a window manager may take a frame or two) and a
+    // live game has its moves, then grab a frame. Still scenes keep the time at 0 so the
+    // picture is the same every run.
+    let started = get_time();
+    let mut frame = 0u32;
+    loop {
+        frame += 1;
         ctx.input = Input {
             mouse: vec2(-1000.0, -1000.0),
             ..Input::default()
         };
+        if let Some(s) = &mut ctx.session {
+            ctx.now = get_time();
+            ctx.cues = s.pump(ctx.now);
+            if let crate::session::Link::Closed(why) = &s.link {
+                return Err(format!("the live game closed: {why}"));
+            }
+        }
         clear_background(theme::BACKGROUND);
         screen.frame(&mut ctx);
         let sized = screen_width() as u32 == size.0 && screen_height() as u32 == size.1;
-        if (sized && frame >= 3) || frame == 239 {
+        let moved = ctx
+            .session
+            .as_ref()
+            .and_then(|s| s.table.as_ref())
+            .map_or(wait_moves == 0, |t| {
+                t.game.moves().len() >= wait_moves || t.is_over()
+            });
+        let late = get_time() - started > 90.0 || frame > 20_000;
+        if (sized && frame >= 4 && moved) || late {
+            if late && !moved {
+                return Err("the live game did not get going".into());
+            }
             let (w, h, rgba) = grab();
+            ctx.session = None;
             return write_png(path, w, h, &rgba);
         }
         next_frame().await;
     }
-    Err("the window never drew".into())
 }

@@ -314,23 +314,32 @@ fn split_keep_spaces(s: &str) -> Vec<String> {
     out
 }
 
-/// A filled rectangle with rounded corners.
+/// A filled rectangle with rounded corners, drawn as one fan of triangles so translucent
+/// colours do not darken where pieces would overlap.
 pub fn rounded_rect(r: Rect, radius: f32, color: Color) {
     let rad = radius.min(r.w / 2.0).min(r.h / 2.0).max(0.0);
     if rad < 1.0 {
         draw_rectangle(r.x, r.y, r.w, r.h, color);
         return;
     }
-    draw_rectangle(r.x + rad, r.y, r.w - 2.0 * rad, r.h, color);
-    draw_rectangle(r.x, r.y + rad, rad, r.h - 2.0 * rad, color);
-    draw_rectangle(r.x + r.w - rad, r.y + rad, rad, r.h - 2.0 * rad, color);
-    for (cx, cy) in [
-        (r.x + rad, r.y + rad),
-        (r.x + r.w - rad, r.y + rad),
-        (r.x + rad, r.y + r.h - rad),
-        (r.x + r.w - rad, r.y + r.h - rad),
-    ] {
-        draw_circle(cx, cy, rad, color);
+    const STEPS: usize = 6;
+    let mut outline = Vec::with_capacity(4 * (STEPS + 1));
+    let corners = [
+        (r.x + r.w - rad, r.y + rad, -90.0f32),
+        (r.x + r.w - rad, r.y + r.h - rad, 0.0),
+        (r.x + rad, r.y + r.h - rad, 90.0),
+        (r.x + rad, r.y + rad, 180.0),
+    ];
+    for (cx, cy, start) in corners {
+        for k in 0..=STEPS {
+            let a = (start + 90.0 * k as f32 / STEPS as f32).to_radians();
+            outline.push(vec2(cx + rad * a.cos(), cy + rad * a.sin()));
+        }
+    }
+    let c = r.center();
+    for i in 0..outline.len() {
+        let (a, b) = (outline[i], outline[(i + 1) % outline.len()]);
+        draw_triangle(c, a, b, color);
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::{outcome_line, Ctx, Screen, Transition};
 use crate::game_view::{arrow_str, ordinal, GameView};
+use crate::table::Table;
 use crate::theme;
 use crate::ui::{rounded_outline, rounded_rect};
 use macroquad::prelude::*;
@@ -12,6 +13,8 @@ use yonin_core::Variant;
 pub struct GameOverScreen {
     view: GameView,
     rematch_asked: bool,
+    /// A finished game shown without a session (screenshots).
+    own: Option<Table>,
 }
 
 impl GameOverScreen {
@@ -19,6 +22,15 @@ impl GameOverScreen {
         GameOverScreen {
             view: GameView::new(),
             rematch_asked: false,
+            own: None,
+        }
+    }
+
+    /// The result of a game held here rather than in a session.
+    pub fn with_table(table: Table) -> GameOverScreen {
+        GameOverScreen {
+            own: Some(table),
+            ..GameOverScreen::new()
         }
     }
 }
@@ -36,11 +48,13 @@ impl Screen for GameOverScreen {
         }
         let opts = ctx.view_options(false);
         let now = ctx.now;
-        let Some(session) = ctx.session.as_ref() else {
-            return Transition::Home;
-        };
-        let Some(table) = session.table.as_ref() else {
-            return Transition::Pop;
+        let session = ctx.session.as_ref();
+        let Some(table) = session.and_then(|s| s.table.as_ref()).or(self.own.as_ref()) else {
+            return if session.is_some() {
+                Transition::Pop
+            } else {
+                Transition::Home
+            };
         };
         if !table.is_over() {
             // A rematch started.
@@ -127,7 +141,7 @@ impl Screen for GameOverScreen {
         let gap = u * 0.6;
         let bw = (pw - 2.0 * u - 2.0 * gap) / 3.0;
         let b = |i: usize| Rect::new(panel.x + u + i as f32 * (bw + gap), by, bw, bh);
-        let can_rematch = session.room.is_some() && table.me.is_some();
+        let can_rematch = session.is_some_and(|s| s.room.is_some()) && table.me.is_some();
         let rematch_label = if self.rematch_asked {
             "Waiting for others…"
         } else {
@@ -140,16 +154,16 @@ impl Screen for GameOverScreen {
             Some(theme::ACCENT),
         );
         let replay = ui.button(b(1), "Replay");
+        let offline = session.is_none_or(|s| s.offline);
         let back = ui.button(
             b(2),
-            if session.offline {
+            if offline {
                 "Main menu"
             } else {
                 "Back to lobby"
             },
         );
         let saved = super::saved_game(table);
-        let offline = session.offline;
         if rematch {
             self.rematch_asked = true;
             if let Some(s) = &ctx.session {
