@@ -151,11 +151,9 @@ impl Setup {
                 return Err(InvalidPosition::ForeignFacing(sq));
             }
         }
-        // The seat to move is live; a finished game shows its survivor. (A team game can end
-        // with the resigning seat shown, as the turn order runs from it.)
-        let over = pos.is_decided_by_elimination();
-        let team_over = over && pos.rules.teams && !pos.live.is_empty();
-        if !pos.live.contains(self.to_move) && !team_over {
+        // The seat to move is live; a finished game shows its survivor (in teams, a seat of
+        // the winning side).
+        if !pos.live.contains(self.to_move) {
             return Err(InvalidPosition::DeadToMove);
         }
         pos.set_to_move(self.to_move);

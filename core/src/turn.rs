@@ -19,11 +19,12 @@ pub(crate) fn advance(pos: &mut Position, mover: Seat, credit: Option<Seat>) {
     }
     loop {
         if pos.is_decided_by_elimination() {
-            // The survivor (or the mover, in teams) is the seat shown to move.
-            let s = if pos.live.len() == 1 {
-                pos.live.iter().next().unwrap_or(mover)
-            } else {
+            // The survivor is the seat shown to move; in teams, the mover if still live (it
+            // delivered the mate), else the next live seat clockwise (a winning seat).
+            let s = if pos.live.contains(mover) {
                 mover
+            } else {
+                pos.live.next_after(mover).unwrap_or(mover)
             };
             pos.set_to_move(s);
             return;
