@@ -17,8 +17,8 @@ pub struct Cli {
     /// Draw a scenario in the window, write it to this PNG file and exit.
     #[arg(long, value_name = "FILE.png")]
     pub screenshot: Option<std::path::PathBuf>,
-    /// The scenario for --screenshot: standard-start, standard-midgame, yonin-start,
-    /// yonin-west, menu, setup, rules-yonin.
+    /// The scenario for --screenshot: standard-start, standard-midgame, yonin-west, … (an
+    /// unknown name lists them all).
     #[arg(long, requires = "screenshot")]
     pub scenario: Option<String>,
     /// The window size, e.g. 1280x800.

@@ -564,11 +564,13 @@ impl GameView {
             r.y + r.h - pad
         };
         let rows = ((bottom - top) / row_h).floor().max(1.0) as usize;
-        // Standard records read in pairs (▲ and △ on one line) when the panel is wide enough.
-        let per_row = if !table.four_seats() && r.w > layout.unit * 11.0 {
-            2
+        // As many columns as fit; standard records keep ▲ and △ of a move pair on one line.
+        let col_min = layout.unit * if table.four_seats() { 10.5 } else { 4.8 };
+        let fit_cols = ((r.w - 2.0 * pad - row_h * 1.7) / col_min).floor().max(1.0) as usize;
+        let per_row = if table.four_seats() || fit_cols < 2 {
+            fit_cols.min(4)
         } else {
-            1
+            (fit_cols / 2 * 2).min(4)
         };
         let lines: Vec<&[crate::table::RecordLine]> = table.record.chunks(per_row).collect();
         let n = lines.len();
@@ -603,7 +605,7 @@ impl GameView {
                 } else {
                     &line.japanese
                 };
-                let size = fit(ui, text, col_w - row_h * 0.6, row_h * 0.72);
+                let size = fit(ui, text, col_w - row_h * 0.9, row_h * 0.72);
                 ui.text_mid(text, chip_x + row_h * 0.4, y, size, theme::TEXT);
             }
         }

@@ -2,8 +2,10 @@
 //! allow, each seat's plate and hand tray beside its own edge, the record, the buttons.
 //!
 //! Standard (two seats): the opponent's plate and hand top-left, the record top-right, mine
-//! bottom-right, as on a real board's komadai. Yonin: each seat's plate and hand along its
-//! own edge of the board, the record and buttons in a panel on the right.
+//! bottom-right, as on a real board's komadai; in tall windows the opponent above the board
+//! and me below. Yonin: each seat's plate and hand along its own edge of the board, the
+//! record and buttons in a panel on the right (or below, in tall windows). Of two shapes the
+//! one with the larger board wins.
 
 use crate::board_view::{seat_on, side_of, BoardGeom, Side};
 use macroquad::math::Rect;
@@ -43,6 +45,33 @@ impl Layout {
     }
 
     fn two(w: f32, h: f32, viewer: Seat, unit: f32) -> Layout {
+        larger(
+            Layout::two_beside(w, h, viewer, unit),
+            Layout::two_stacked(w, h, viewer, unit),
+        )
+    }
+
+    /// Tall windows: the opponent above the board, me below, the record on the right.
+    fn two_stacked(w: f32, h: f32, viewer: Seat, unit: f32) -> Layout {
+        let m = (unit * 0.6).max(5.0);
+        let record_w = (w * 0.24).clamp(160.0, 320.0);
+        let region = Rect::new(m, m, (w - record_w - 3.0 * m).max(100.0), h - 2.0 * m);
+        let (board, seats) = around(region, viewer, unit, m, &[Side::Top, Side::Bottom], 7);
+        let px = region.x + region.w + m;
+        let actions_h = (unit * 2.2) * 4.0 + m * 3.0;
+        let record = Rect::new(px, m, record_w, h - 3.0 * m - actions_h);
+        let actions = Rect::new(px, record.y + record.h + m, record_w, actions_h);
+        Layout {
+            board,
+            seats,
+            record,
+            actions,
+            unit,
+        }
+    }
+
+    /// Wide windows: side panels as on a real board's komadai.
+    fn two_beside(w: f32, h: f32, viewer: Seat, unit: f32) -> Layout {
         let m = (unit * 0.7).max(6.0);
         let panel_w = (w * 0.21).clamp(150.0, 330.0);
         let area = Rect::new(
@@ -98,75 +127,136 @@ impl Layout {
 
     fn four(w: f32, h: f32, viewer: Seat, unit: f32) -> Layout {
         let m = (unit * 0.6).max(5.0);
+        let sides = [Side::Bottom, Side::Left, Side::Top, Side::Right];
+        // The record beside the board (wide windows) …
         let record_w = (w * 0.2).clamp(160.0, 320.0);
         let region = Rect::new(m, m, (w - record_w - 3.0 * m).max(100.0), h - 2.0 * m);
-        let col_w = (region.w * 0.17).clamp(100.0, 220.0);
-        let strip_h = (region.h * 0.12).clamp(56.0, 116.0);
-        let side = (region.w - 2.0 * col_w - 2.0 * m)
-            .min(region.h - 2.0 * strip_h - 2.0 * m)
-            .max(60.0);
-        let area = Rect::new(
-            region.x + (region.w - side) / 2.0,
-            region.y + (region.h - side) / 2.0,
-            side,
-            side,
-        );
-        let board = BoardGeom::fit(area, viewer);
-        let o = board.outer;
-        let mut seats = BySeat::default();
-        for s in [Side::Bottom, Side::Left, Side::Top, Side::Right] {
-            let seat = seat_on(viewer, s);
-            let a = match s {
-                Side::Bottom | Side::Top => {
-                    let y = if s == Side::Top {
-                        o.y - m - strip_h
-                    } else {
-                        o.y + o.h + m
-                    };
-                    let plate_w = o.w * 0.5;
-                    let plate = Rect::new(o.x, y, plate_w, strip_h);
-                    let hand_w = (strip_h * 4.0).min(o.w - plate_w - m);
-                    let hand = Rect::new(o.x + o.w - hand_w, y, hand_w, strip_h);
-                    SeatArea {
-                        plate,
-                        hand,
-                        side: s,
-                        capacity: 4,
-                    }
-                }
-                Side::Left | Side::Right => {
-                    let x = if s == Side::Left {
-                        o.x - m - col_w
-                    } else {
-                        o.x + o.w + m
-                    };
-                    let plate_h = (unit * 5.6).min(o.h * 0.4);
-                    let plate = Rect::new(x, o.y, col_w, plate_h);
-                    let hand_h = col_w.min(o.h - plate_h - m);
-                    let hand = Rect::new(x, o.y + plate_h + m, col_w, hand_h);
-                    SeatArea {
-                        plate,
-                        hand,
-                        side: s,
-                        capacity: 4,
-                    }
-                }
-            };
-            debug_assert_eq!(side_of(viewer, seat), s);
-            seats[seat] = Some(a);
-        }
+        let (board, seats) = around(region, viewer, unit, m, &sides, 4);
         let px = region.x + region.w + m;
         let actions_h = (unit * 2.2) * 3.0 + m * 2.0;
         let record = Rect::new(px, m, record_w, h - 3.0 * m - actions_h);
         let actions = Rect::new(px, record.y + record.h + m, record_w, actions_h);
-        Layout {
+        let beside = Layout {
             board,
             seats,
             record,
             actions,
             unit,
-        }
+        };
+        // … or under it (tall windows), whichever gives the larger board.
+        let below_h = (h * 0.2).clamp(120.0, 260.0);
+        let region = Rect::new(m, m, w - 2.0 * m, (h - below_h - 3.0 * m).max(100.0));
+        let (board, seats) = around(region, viewer, unit, m, &sides, 4);
+        let actions_w = (w * 0.25).clamp(150.0, 280.0);
+        let y = region.y + region.h + m;
+        let record = Rect::new(m, y, w - 3.0 * m - actions_w, below_h);
+        let actions = Rect::new(w - m - actions_w, y, actions_w, below_h);
+        let under = Layout {
+            board,
+            seats,
+            record,
+            actions,
+            unit,
+        };
+        larger(beside, under)
     }
+}
+
+/// The layout with the larger board (the first when they tie within 5 %).
+fn larger(a: Layout, b: Layout) -> Layout {
+    if b.board.cell > a.board.cell * 1.05 {
+        b
+    } else {
+        a
+    }
+}
+
+/// The largest board in `region` that leaves room on the given sides for each seat's plate
+/// and hand: strips above and below, columns left and right.
+fn around(
+    region: Rect,
+    viewer: Seat,
+    unit: f32,
+    m: f32,
+    sides: &[Side],
+    capacity: usize,
+) -> (BoardGeom, BySeat<Option<SeatArea>>) {
+    let has = |s: Side| sides.contains(&s);
+    let col_w = if has(Side::Left) || has(Side::Right) {
+        (region.w * 0.17).clamp(100.0, 220.0)
+    } else {
+        0.0
+    };
+    let strip_h = (region.h * 0.12).clamp(56.0, 116.0);
+    let cols = [Side::Left, Side::Right]
+        .iter()
+        .filter(|s| has(**s))
+        .count() as f32;
+    let strips = [Side::Top, Side::Bottom]
+        .iter()
+        .filter(|s| has(**s))
+        .count() as f32;
+    let side = (region.w - cols * (col_w + m))
+        .min(region.h - strips * (strip_h + m))
+        .max(60.0);
+    let area = Rect::new(
+        region.x + (region.w - side) / 2.0,
+        region.y + (region.h - side) / 2.0,
+        side,
+        side,
+    );
+    let board = BoardGeom::fit(area, viewer);
+    let o = board.outer;
+    let mut seats = BySeat::default();
+    for &s in sides {
+        let seat = seat_on(viewer, s);
+        let a = match s {
+            Side::Bottom | Side::Top => {
+                let y = if s == Side::Top {
+                    o.y - m - strip_h
+                } else {
+                    o.y + o.h + m
+                };
+                let plate_w = o.w * 0.5;
+                let plate = Rect::new(o.x, y, plate_w, strip_h);
+                // Up to four kinds in one row of square slots; more share the rest of the
+                // edge (the tray picks its rows).
+                let rest = o.w - plate_w - m;
+                let hand_w = if capacity <= 4 {
+                    (strip_h * 4.0).min(rest)
+                } else {
+                    rest
+                };
+                let hand = Rect::new(o.x + o.w - hand_w, y, hand_w, strip_h);
+                SeatArea {
+                    plate,
+                    hand,
+                    side: s,
+                    capacity,
+                }
+            }
+            Side::Left | Side::Right => {
+                let x = if s == Side::Left {
+                    o.x - m - col_w
+                } else {
+                    o.x + o.w + m
+                };
+                let plate_h = (unit * 5.6).min(o.h * 0.4);
+                let plate = Rect::new(x, o.y, col_w, plate_h);
+                let hand_h = col_w.min(o.h - plate_h - m);
+                let hand = Rect::new(x, o.y + plate_h + m, col_w, hand_h);
+                SeatArea {
+                    plate,
+                    hand,
+                    side: s,
+                    capacity,
+                }
+            }
+        };
+        debug_assert_eq!(side_of(viewer, seat), s);
+        seats[seat] = Some(a);
+    }
+    (board, seats)
 }
 
 #[cfg(test)]

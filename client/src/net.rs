@@ -41,8 +41,9 @@ pub struct NetHandle {
 #[derive(Clone, Debug)]
 enum Target {
     Remote(String),
-    /// Start the server library on this address and connect to it.
-    Host(SocketAddr),
+    /// Start the server library on this address and connect to it; with a name, also
+    /// announce it on the local network.
+    Host(SocketAddr, Option<String>),
 }
 
 impl NetHandle {
@@ -54,13 +55,13 @@ impl NetHandle {
     /// Starts the server in-process on loopback (port chosen by the system) and connects to
     /// it: the offline path.
     pub fn offline() -> NetHandle {
-        NetHandle::spawn(Target::Host(SocketAddr::from(([127, 0, 0, 1], 0))))
+        NetHandle::spawn(Target::Host(SocketAddr::from(([127, 0, 0, 1], 0)), None))
     }
 
-    /// Starts the server in-process on `bind` (e.g. `0.0.0.0:7878` for a LAN party) and
-    /// connects to it.
-    pub fn host(bind: SocketAddr) -> NetHandle {
-        NetHandle::spawn(Target::Host(bind))
+    /// Starts the server in-process on `bind` (e.g. `0.0.0.0:7878` for a LAN party),
+    /// announces it on the local network as `name`, and connects to it.
+    pub fn host(bind: SocketAddr, name: &str) -> NetHandle {
+        NetHandle::spawn(Target::Host(bind, Some(name.to_string())))
     }
 
     fn spawn(target: Target) -> NetHandle {
@@ -135,7 +136,7 @@ fn run_thread(
     rt.block_on(async move {
         let (url, server) = match target {
             Target::Remote(url) => (url, None),
-            Target::Host(bind) => match start_server(bind).await {
+            Target::Host(bind, lan) => match start_server(bind, lan).await {
                 Ok((addr, server)) => {
                     let _ = events.send(NetEvent::Hosting(addr));
                     (format!("ws://127.0.0.1:{}/", addr.port()), Some(server))
@@ -171,13 +172,18 @@ impl Server {
     }
 }
 
-async fn start_server(bind: SocketAddr) -> std::io::Result<(SocketAddr, Server)> {
+async fn start_server(
+    bind: SocketAddr,
+    lan: Option<String>,
+) -> std::io::Result<(SocketAddr, Server)> {
     let listener = tokio::net::TcpListener::bind(bind).await?;
     let addr = listener.local_addr()?;
     let (shutdown, rx) = oneshot::channel::<()>();
     let config = yonin_server::Config {
-        server_name: "this computer".into(),
+        server_name: lan.clone().unwrap_or_else(|| "this computer".into()),
         shutdown_timeout: Duration::from_secs(1),
+        // A LAN host tells the network it is there; an offline game on loopback does not.
+        beacon: lan.map(|_| yonin_server::discovery::BeaconConfig::default()),
         ..yonin_server::Config::default()
     };
     let task = tokio::spawn(async move {
@@ -264,6 +270,101 @@ async fn talk(
                 }
             }
         }
+    }
+}
+
+/// Servers announcing themselves on the local network, heard by a small thread of its own.
+/// Dropping it stops listening.
+pub struct LanScan {
+    heard: std::sync::Arc<std::sync::Mutex<Vec<LanServer>>>,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// Why listening failed, if it did.
+    error: std::sync::Arc<std::sync::Mutex<Option<String>>>,
+}
+
+/// A server heard on the LAN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LanServer {
+    pub name: String,
+    /// What to type in the address field (`host:port`).
+    pub address: String,
+    pub rooms: u16,
+    /// Rooms with open seats.
+    pub open: usize,
+    /// Speaks this program's protocol.
+    pub compatible: bool,
+}
+
+impl LanScan {
+    /// Starts listening for beacons on the usual UDP port.
+    pub fn start() -> LanScan {
+        use std::sync::atomic::Ordering;
+        use std::sync::{Arc, Mutex};
+        let heard: Arc<Mutex<Vec<LanServer>>> = Arc::default();
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let error: Arc<Mutex<Option<String>>> = Arc::default();
+        let (h, st, er) = (heard.clone(), stop.clone(), error.clone());
+        let spawned = std::thread::Builder::new()
+            .name("yonin-lan-scan".into())
+            .spawn(move || {
+                let rt = match tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                {
+                    Ok(rt) => rt,
+                    Err(e) => {
+                        *er.lock().unwrap_or_else(|p| p.into_inner()) = Some(e.to_string());
+                        return;
+                    }
+                };
+                rt.block_on(async move {
+                    use yonin_server::discovery;
+                    let bind = SocketAddr::from(([0, 0, 0, 0], discovery::DEFAULT_PORT));
+                    let listener = match discovery::Listener::bind(bind).await {
+                        Ok(l) => l,
+                        Err(e) => {
+                            *er.lock().unwrap_or_else(|p| p.into_inner()) =
+                                Some(format!("Cannot listen for games on the network ({e})."));
+                            return;
+                        }
+                    };
+                    while !st.load(Ordering::Relaxed) {
+                        let list = listener
+                            .servers()
+                            .into_iter()
+                            .map(|s| LanServer {
+                                name: s.name.clone(),
+                                address: s.addr.to_string(),
+                                rooms: s.rooms,
+                                open: s.open.len(),
+                                compatible: s.compatible(),
+                            })
+                            .collect();
+                        *h.lock().unwrap_or_else(|p| p.into_inner()) = list;
+                        tokio::time::sleep(Duration::from_millis(300)).await;
+                    }
+                });
+            });
+        if let Err(e) = spawned {
+            *error.lock().unwrap_or_else(|p| p.into_inner()) = Some(e.to_string());
+        }
+        LanScan { heard, stop, error }
+    }
+
+    /// The servers heard in the last few seconds.
+    pub fn servers(&self) -> Vec<LanServer> {
+        self.heard.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// Why listening failed, if it did.
+    pub fn error(&self) -> Option<String> {
+        self.error.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+}
+
+impl Drop for LanScan {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
     }
 }
 

@@ -44,8 +44,15 @@ pub const SCENARIOS: &[(&str, &str)] = &[
         "live-yonin",
         "a live offline Yonin game of four computers, watched (through the embedded server)",
     ),
+    ("lobby", "the lobby of a server hosted here (no rooms yet)"),
+    ("room", "a Yonin room waiting for a fourth player"),
     ("menu", "the main menu"),
     ("setup", "the new-game screen"),
+    (
+        "setup-yonin",
+        "the new-game screen for Yonin, with its house rules",
+    ),
+    ("connect", "the online / LAN screen"),
     ("rules-yonin", "the rules screen for Yonin"),
 ];
 
@@ -237,7 +244,13 @@ pub fn table(name: &str) -> Result<Table, String> {
             }
             t
         }
-        other => return Err(format!("unknown scenario `{other}`")),
+        other => {
+            let names: Vec<&str> = SCENARIOS.iter().map(|(n, _)| *n).collect();
+            return Err(format!(
+                "unknown scenario `{other}`; try one of: {}",
+                names.join(", ")
+            ));
+        }
     };
     Ok(t)
 }
@@ -258,11 +271,37 @@ impl Screen for TableScreen {
     }
 }
 
-/// A live scenario: a session to start and how many moves to wait for before the picture.
-pub fn live(name: &str) -> Option<(crate::session::Session, usize)> {
+/// When a live scenario is ready for its picture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ready {
+    /// The game has this many moves.
+    Moves(usize),
+    /// Connected, in the lobby, the room list received.
+    Lobby,
+    /// In a room, waiting for players.
+    Room,
+}
+
+impl Ready {
+    pub fn reached(self, s: &crate::session::Session) -> bool {
+        match self {
+            Ready::Moves(n) => s
+                .table
+                .as_ref()
+                .is_some_and(|t| t.game.moves().len() >= n || t.is_over()),
+            Ready::Lobby => s.link == crate::session::Link::Open && s.player_id.is_some(),
+            Ready::Room => s.room.is_some(),
+        }
+    }
+}
+
+/// A live scenario: a session with an embedded server, and when to take the picture.
+pub fn live(name: &str) -> Option<(crate::session::Session, Ready)> {
+    use crate::session::Session;
+    use yonin_core::protocol::RoomSettings;
     match name {
         "live-yonin" => {
-            let mut settings = yonin_core::protocol::RoomSettings::new("live", RuleSet::yonin());
+            let mut settings = RoomSettings::new("live", RuleSet::yonin());
             settings.bots = Seat::ALL.iter().map(|&s| (s, BotLevel::Beginner)).collect();
             settings.host_seat = None;
             settings.time_control = TimeControl::Byoyomi {
@@ -270,18 +309,45 @@ pub fn live(name: &str) -> Option<(crate::session::Session, usize)> {
                 byoyomi_ms: 10_000,
                 periods: 3,
             };
-            Some((crate::session::Session::offline("Watcher", settings), 12))
+            Some((Session::offline("Watcher", settings), Ready::Moves(12)))
+        }
+        "lobby" => {
+            let loopback = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
+            Some((Session::host(loopback, "Hanako"), Ready::Lobby))
+        }
+        "room" => {
+            // A Yonin room with two computers and one seat open for a person.
+            let mut settings = RoomSettings::new("Friday Yonin", RuleSet::yonin());
+            settings.bots = vec![
+                (Seat::West, BotLevel::Easy),
+                (Seat::North, BotLevel::Medium),
+            ];
+            settings.time_control = TIME_CONTROL_ROOM;
+            Some((Session::offline("Hanako", settings), Ready::Room))
         }
         _ => None,
     }
 }
 
+const TIME_CONTROL_ROOM: TimeControl = TimeControl::Byoyomi {
+    main_ms: 600_000,
+    byoyomi_ms: 30_000,
+    periods: 1,
+};
+
 /// The screen of a scenario.
 pub fn screen(name: &str, ctx: &Ctx) -> Result<Box<dyn Screen>, String> {
     Ok(match name {
         "live-yonin" => Box::new(crate::screens::game::GameScreen::new()),
+        "lobby" | "room" => Box::new(crate::screens::online::LobbyScreen::new()),
         "menu" => Box::new(crate::screens::menu::MenuScreen::new()),
         "setup" => Box::new(crate::screens::setup::SetupScreen::offline(&ctx.settings)),
+        "setup-yonin" => {
+            let mut s = crate::screens::setup::SetupScreen::offline(&ctx.settings);
+            s.set_rules(RuleSet::yonin());
+            Box::new(s)
+        }
+        "connect" => Box::new(crate::screens::online::ConnectScreen::new(&ctx.settings)),
         "rules-yonin" => Box::new(crate::screens::rules::RulesScreen::for_game(
             RuleSet::yonin(),
             TimeControl::None,
@@ -323,7 +389,18 @@ mod tests {
     #[test]
     fn every_game_scenario_builds() {
         for (name, _) in SCENARIOS {
-            if ["menu", "setup", "rules-yonin", "live-yonin"].contains(name) {
+            if [
+                "menu",
+                "setup",
+                "setup-yonin",
+                "connect",
+                "rules-yonin",
+                "live-yonin",
+                "lobby",
+                "room",
+            ]
+            .contains(name)
+            {
                 continue;
             }
             table(name).unwrap_or_else(|e| panic!("{name}: {e}"));

@@ -49,10 +49,10 @@ pub async fn run(path: &Path, scenario: &str, size: (u32, u32)) -> Result<(), St
         cues: Vec::new(),
     };
     let mut screen = crate::scenario::screen(scenario, &ctx)?;
-    let mut wait_moves = 0;
-    if let Some((session, moves)) = crate::scenario::live(scenario) {
+    let mut ready = None;
+    if let Some((session, r)) = crate::scenario::live(scenario) {
         ctx.session = Some(session);
-        wait_moves = moves;
+        ready = Some(r);
     }
     // Draw until the window has its size (a window manager may take a frame or two) and a
     // live game has its moves, then grab a frame. Still scenes keep the time at 0 so the
@@ -75,13 +75,10 @@ pub async fn run(path: &Path, scenario: &str, size: (u32, u32)) -> Result<(), St
         clear_background(theme::BACKGROUND);
         screen.frame(&mut ctx);
         let sized = screen_width() as u32 == size.0 && screen_height() as u32 == size.1;
-        let moved = ctx
-            .session
-            .as_ref()
-            .and_then(|s| s.table.as_ref())
-            .map_or(wait_moves == 0, |t| {
-                t.game.moves().len() >= wait_moves || t.is_over()
-            });
+        let moved = match (ready, &ctx.session) {
+            (Some(r), Some(s)) => r.reached(s),
+            _ => true,
+        };
         let late = get_time() - started > 90.0 || frame > 20_000;
         if (sized && frame >= 4 && moved) || late {
             if late && !moved {

@@ -95,9 +95,11 @@ impl Session {
         Session::new(NetHandle::connect(address), name, Plan::Nothing, false)
     }
 
-    /// Hosts a server for the local network in this process and joins its lobby.
+    /// Hosts a server for the local network in this process (announced as "`name`'s
+    /// games") and joins its lobby.
     pub fn host(bind: SocketAddr, name: &str) -> Session {
-        Session::new(NetHandle::host(bind), name, Plan::Nothing, false)
+        let server = format!("{name}'s games");
+        Session::new(NetHandle::host(bind, &server), name, Plan::Nothing, false)
     }
 
     pub fn send(&self, msg: ClientMessage) {

@@ -275,3 +275,21 @@ fn yonin_west_is_drawn_from_west_with_a_turned_over_king() {
         "frozen piece on {frozen}"
     );
 }
+
+/// Every other scene draws without failing and is not blank: the menus, the setup screens,
+/// the rules, the online screens (with a server hosted in-process), the promotion question,
+/// the multi-check banner, the game-over ranking and a live game of four computers.
+#[test]
+fn every_other_scenario_draws() {
+    let checked = ["standard-start", "standard-midgame", "yonin-west"];
+    for (name, _) in scenario::SCENARIOS {
+        if checked.contains(name) {
+            continue;
+        }
+        let (w, h) = (960, 640);
+        let Some(pic) = shoot(name, w, h) else {
+            return;
+        };
+        check_basics(&pic, w, h);
+    }
+}

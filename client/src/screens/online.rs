@@ -2,7 +2,7 @@
 //! of rooms, and the room itself (seats, bots, start).
 
 use super::{draw_toast, Ctx, Screen, Transition};
-use crate::net::DEFAULT_PORT;
+use crate::net::{LanScan, DEFAULT_PORT};
 use crate::session::{Link, Session};
 use crate::settings::{Mode, Settings};
 use crate::table::time_control_name;
@@ -19,6 +19,8 @@ pub struct ConnectScreen {
     address: TextField,
     name: TextField,
     error: Option<String>,
+    /// Games announced on the local network.
+    scan: LanScan,
 }
 
 impl ConnectScreen {
@@ -27,6 +29,7 @@ impl ConnectScreen {
             address: TextField::new(s.server.clone(), 120),
             name: TextField::new(s.name.clone(), MAX_NAME_CHARS),
             error: None,
+            scan: LanScan::start(),
         }
     }
 }
@@ -59,7 +62,7 @@ impl Screen for ConnectScreen {
             theme::TEXT_DIM,
         );
         let by = y0 + rh * 5.6;
-        let connect = ui.button_styled(
+        let mut connect = ui.button_styled(
             Rect::new(x, by, rw, rh * 1.2),
             "Connect",
             true,
@@ -70,8 +73,41 @@ impl Screen for ConnectScreen {
             Rect::new(x, by + rh * 1.6, rw, rh * 1.2),
             "Host a game on this computer",
         );
+        let mut y = by + rh * 3.4;
         if let Some(e) = &self.error {
-            ui.text_mid(e, x, by + rh * 3.4, u * 0.95, theme::CHECK_GLOW);
+            ui.text_mid(e, x, y, u * 0.95, theme::CHECK_GLOW);
+            y += rh;
+        }
+        // Games on the local network: a click fills in the address and connects.
+        ui.text_mid("Games on your network", x, y, u, theme::TEXT_DIM);
+        y += rh * 0.7;
+        let servers = self.scan.servers();
+        if servers.is_empty() {
+            let text = self
+                .scan
+                .error()
+                .unwrap_or_else(|| "Listening… none heard yet.".to_string());
+            ui.text_mid(&text, x, y + rh * 0.4, u * 0.9, theme::TEXT_DIM);
+        }
+        for server in servers.iter().take(5) {
+            let r = Rect::new(x, y, rw, rh);
+            let label = format!(
+                "{} — {} · {} room(s), {} with open seats{}",
+                server.name,
+                server.address,
+                server.rooms,
+                server.open,
+                if server.compatible {
+                    ""
+                } else {
+                    " · another version"
+                }
+            );
+            if ui.button_styled(r, &label, server.compatible, None) {
+                self.address.text = server.address.clone();
+                connect = true;
+            }
+            y += rh * 1.2;
         }
         if connect || host {
             let name = match validate_name(&self.name.text) {

@@ -81,6 +81,12 @@ impl SetupScreen {
         SetupScreen::new(Purpose::Online, settings)
     }
 
+    /// Starts from these rules (the seat goes back to South).
+    pub fn set_rules(&mut self, rules: RuleSet) {
+        self.rules = rules;
+        self.my_seat = Seat::South;
+    }
+
     fn seats(&self) -> Vec<Seat> {
         self.rules.variant.seats().iter().collect()
     }
