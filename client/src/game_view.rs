@@ -62,6 +62,8 @@ struct Anim {
     from: Vec2,
     to: Square,
     start: f64,
+    /// A captured piece flying from the square to the capturer's hand tray.
+    captured: Option<(Piece, Vec2)>,
 }
 
 /// The view's own state between frames.
@@ -78,6 +80,8 @@ pub struct GameView {
     /// First record line shown; None follows the end.
     record_scroll: Option<usize>,
     confirm_resign: bool,
+    /// When the record was last copied (a short "copied" note).
+    copied_at: Option<f64>,
 }
 
 impl GameView {
@@ -154,11 +158,20 @@ impl GameView {
                 None => return,
             },
         };
+        // A capture: the taken piece flies to the capturer's tray.
+        let captured = table
+            .last_capture
+            .filter(|c| c.ply == last.ply)
+            .and_then(|c| {
+                let tray = layout.seats[c.by]?.hand.center();
+                Some((Piece::of(c.kind.unpromoted(), c.by), tray))
+            });
         self.anim = Some(Anim {
             piece,
             from,
             to: last.mv.to(),
             start: now,
+            captured,
         });
     }
 
@@ -335,6 +348,10 @@ impl GameView {
         if let (Some(a), Some(t)) = (self.anim, anim_t) {
             if t < 1.0 {
                 let e = 1.0 - (1.0 - t) * (1.0 - t);
+                if let Some((taken, tray)) = a.captured {
+                    let c = g.center(a.to).lerp(tray, e);
+                    board_view::draw_board_piece(ui, g, pos, taken, c, style);
+                }
                 let c = a.from.lerp(g.center(a.to), e);
                 board_view::draw_board_piece(ui, g, pos, a.piece, c, style);
             }
@@ -556,6 +573,21 @@ impl GameView {
             head,
             theme::TEXT_DIM,
         );
+        // Copy the record (Japanese or USI, as shown) to the clipboard.
+        if !table.record.is_empty() {
+            let now = ui.input.time;
+            let label = if self.copied_at.is_some_and(|t| now - t < 1.5) {
+                "copied"
+            } else {
+                "copy"
+            };
+            let bw = layout.unit * 3.6;
+            let b = Rect::new(r.x + r.w - pad - bw, r.y + pad * 0.6, bw, head * 1.3);
+            if ui.button(b, label) {
+                macroquad::miniquad::window::clipboard_set(&table.record_text(opts.usi_record));
+                self.copied_at = Some(now);
+            }
+        }
         let row_h = layout.unit * 1.35;
         let top = r.y + pad * 1.5 + head;
         let bottom = if table.outcome.is_some() {

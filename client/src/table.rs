@@ -46,6 +46,15 @@ pub enum Choice {
     },
 }
 
+/// The last capture: who took what, where, at which ply (the view animates it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capture {
+    pub by: Seat,
+    pub kind: PieceKind,
+    pub square: Square,
+    pub ply: u32,
+}
+
 /// One line of the record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordLine {
@@ -91,6 +100,7 @@ pub struct Table {
     pub actions: Vec<Action>,
     /// The finished game was put in the replay library.
     pub saved: bool,
+    pub last_capture: Option<Capture>,
 }
 
 impl Table {
@@ -140,6 +150,7 @@ impl Table {
             desync: false,
             actions: Vec::new(),
             saved: false,
+            last_capture: None,
         };
         for pm in game.moves() {
             t.note_move(pm.seat, pm.mv);
@@ -322,6 +333,14 @@ impl Table {
                     self.last_moves[*seat] = Some((*mv, *ply));
                     self.last_mover = Some(*seat);
                     mover = Some(*seat);
+                    if let Some(kind) = captured {
+                        self.last_capture = Some(Capture {
+                            by: *seat,
+                            kind: *kind,
+                            square: mv.to(),
+                            ply: *ply,
+                        });
+                    }
                     cues.push(if captured.is_some() {
                         Cue::Capture
                     } else {
@@ -399,6 +418,31 @@ impl Table {
         self.outcome = Some(outcome);
         self.final_record = Some(record);
         self.refresh();
+    }
+
+    /// The record as text to copy: Japanese lines (`▲7六歩`), or USI — a `position` line in
+    /// standard shogi, the YSFEN start and seat-annotated moves in Yonin.
+    pub fn record_text(&self, usi: bool) -> String {
+        if !usi {
+            let lines: Vec<String> = self
+                .record
+                .iter()
+                .map(|l| format!("{} {}", l.ply, l.japanese))
+                .collect();
+            return lines.join("\n");
+        }
+        let moves: Vec<Move> = self.game.moves().iter().map(|m| m.mv).collect();
+        match self.variant() {
+            Variant::Standard => yonin_core::record::usi::position_line(self.game.start(), &moves),
+            Variant::Yonin => {
+                let mut s = yonin_core::protocol::format_position(self.game.start());
+                for l in &self.record {
+                    s.push('\n');
+                    s.push_str(&l.usi);
+                }
+                s
+            }
+        }
     }
 
     // ---- picking ----
@@ -652,6 +696,8 @@ mod tests {
         assert_eq!(t.record.len(), 2);
         assert_eq!(t.record[0].japanese, "▲7六歩");
         assert_eq!(t.record[1].japanese, "△3四歩");
+        assert_eq!(t.record_text(false), "1 ▲7六歩\n2 △3四歩");
+        assert_eq!(t.record_text(true), "position startpos moves 7g7f 3c3d");
     }
 
     #[test]
