@@ -2,7 +2,10 @@
 //! live opponent, threats of elimination (checked kings with few escapes), frozen pieces worth
 //! capturing, hanging pieces, and the eliminations (credited ones most) that raise its rank.
 
-use super::eval_standard::{attack_maps, king_safety, material_and_placement, see_value};
+use super::eval_standard::{
+    attack_maps, king_safety, material_and_placement, see_value, KING_SAFETY_WEIGHT,
+    MOBILITY_WEIGHT,
+};
 use crate::attacks;
 use crate::position::Position;
 use crate::seat::Seat;
@@ -34,8 +37,8 @@ pub(crate) fn evaluate(pos: &Position, root: Seat) -> i32 {
             enemy_attacks[s.index()] |= maps.once[e.index()];
         }
         let mut v = material_and_placement(pos, s);
-        v += king_safety(pos, s, &enemies, &maps, false);
-        v += 2 * maps.mobility[s.index()];
+        v += KING_SAFETY_WEIGHT * king_safety(pos, s, &enemies, &maps, false);
+        v += MOBILITY_WEIGHT * maps.mobility[s.index()];
         // A king in check with few escapes is close to elimination.
         if let Some(k) = pos.king(s) {
             if pos.in_check(s) {
