@@ -122,6 +122,14 @@ async fn game_loop() {
             Transition::Home => stack.truncate(1),
             Transition::Quit => break,
         }
+        if is_key_pressed(KeyCode::F12) {
+            // A picture of the window, in the current folder.
+            let path = PathBuf::from(format!("yonin-{:.0}.png", get_time() * 1000.0));
+            match crate::screenshot::save(&path) {
+                Ok(()) => eprintln!("yonin: saved {}", path.display()),
+                Err(e) => eprintln!("yonin: could not save a screenshot: {e}"),
+            }
+        }
         if stack.is_empty() {
             // Back from the root menu means the menu again, never a blank window.
             stack.push(Box::new(MenuScreen::new()));

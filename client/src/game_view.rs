@@ -54,6 +54,8 @@ struct Drag {
     pick: Pick,
     start: Vec2,
     moved: bool,
+    /// The piece was already picked: a click without dragging puts it back.
+    again: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -213,11 +215,13 @@ impl GameView {
             }
             match under {
                 Some(p) if table.can_pick(p) => {
+                    let again = self.pick == Some(p);
                     self.pick = Some(p);
                     self.drag = Some(Drag {
                         pick: p,
                         start: input.mouse,
                         moved: false,
+                        again,
                     });
                 }
                 _ => {
@@ -249,6 +253,8 @@ impl GameView {
                         }
                         _ => {}
                     }
+                } else if d.again {
+                    self.pick = None;
                 }
             }
         }
@@ -523,11 +529,17 @@ impl GameView {
     /// A short word on a seat's plate: check order, place, connection.
     fn seat_status(&self, table: &Table, seat: Seat) -> String {
         let pos = table.game.position();
-        if !pos.is_live(seat) || table.is_over() {
+        if table.variant() == Variant::Standard {
+            if let Some(o) = &table.outcome {
+                return match o.place_of(seat) {
+                    _ if o.is_draw() => "draw".into(),
+                    Some(1) => "wins".into(),
+                    _ => "loses".into(),
+                };
+            }
+        } else if !pos.is_live(seat) || table.is_over() {
             if let Some(place) = table.place_of(seat) {
-                if table.is_over() || !pos.is_live(seat) {
-                    return format!("{} place", ordinal(place));
-                }
+                return format!("{} place", ordinal(place));
             }
         }
         if let Some(i) = table.check_order.iter().position(|&s| s == seat) {

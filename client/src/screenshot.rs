@@ -35,6 +35,12 @@ fn grab() -> (u32, u32, Vec<u8>) {
     (w as u32, h as u32, out)
 }
 
+/// Writes what has been drawn this frame to `path` (the F12 key).
+pub fn save(path: &Path) -> Result<(), String> {
+    let (w, h, rgba) = grab();
+    write_png(path, w, h, &rgba)
+}
+
 /// Renders `scenario` and writes `path`. Errors are messages for stderr.
 pub async fn run(path: &Path, scenario: &str, size: (u32, u32)) -> Result<(), String> {
     let font = assets::load_font();

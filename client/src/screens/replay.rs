@@ -74,9 +74,16 @@ impl Screen for ReplayList {
                 let names: Vec<String> = g
                     .names
                     .iter()
-                    .map(|(s, n)| format!("{} {n}", s.arrow()))
+                    .map(|(s, n)| {
+                        let mark = match g.rules.variant {
+                            yonin_core::Variant::Standard if *s == yonin_core::Seat::South => '▲',
+                            yonin_core::Variant::Standard => '△',
+                            yonin_core::Variant::Yonin => s.arrow(),
+                        };
+                        format!("{mark} {n}")
+                    })
                     .collect();
-                format!("{}   ·   {}", g.title, names.join(", "))
+                format!("{}   {}   ·   {}", date(g.ended), g.title, names.join(", "))
             })
             .collect();
         let inner = Rect::new(r.x + u * 0.5, r.y + u * 0.5, r.w - u, r.h - u);
@@ -86,6 +93,23 @@ impl Screen for ReplayList {
         }
         Transition::Stay
     }
+}
+
+/// `2026-11-30 14:05` (UTC) from seconds since 1970.
+pub fn date(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let (h, m) = ((secs % 86_400) / 3600, (secs % 3600) / 60);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let mo = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(mo <= 2);
+    format!("{y}-{mo:02}-{d:02} {h:02}:{m:02}")
 }
 
 /// Steps through one saved game.
@@ -181,25 +205,46 @@ impl Screen for ReplayViewer {
         };
         let opts = ctx.view_options(false);
         self.view.frame(&ui, table, &opts, ctx.now);
-        // Step buttons along the bottom of the window, over the left side.
-        let bh = u * 2.2;
-        let bw = u * 3.2;
-        let y = screen_height() - bh - u * 0.5;
+        // Step buttons where the game buttons would be.
+        let layout = crate::layout::Layout::new(
+            screen_width(),
+            screen_height(),
+            table.viewer(),
+            table.four_seats(),
+        );
+        let a = layout.actions;
+        let gap = u * 0.3;
+        let bh = (u * 2.2).min(a.h / 3.0);
+        let bw = (a.w - 3.0 * gap) / 4.0;
         let labels = ["|◀", "◀", "▶", "▶|"];
         let mut clicked = None;
         for (i, l) in labels.iter().enumerate() {
-            let r = Rect::new(u * 0.8 + i as f32 * (bw + u * 0.4), y, bw, bh);
+            let r = Rect::new(a.x + i as f32 * (bw + gap), a.y, bw, bh);
             if ui.button(r, l) {
                 clicked = Some(i);
             }
         }
-        ui.text(
-            &format!("move {} of {}  ·  ← → Home End  ·  Esc: back", self.at, n),
-            u * 0.8,
-            y - u * 0.6,
-            u * 0.85,
-            theme::TEXT_DIM,
-        );
+        let moves_total = self
+            .saved
+            .actions
+            .iter()
+            .filter(|x| matches!(x, yonin_core::protocol::Action::Move { .. }))
+            .count();
+        let moves_here = table.game.moves().len();
+        let where_ = if self.at == n && n > 0 {
+            match &table.outcome {
+                Some(o) => super::outcome_line(o, table.variant()),
+                None => format!("move {moves_here} of {moves_total}"),
+            }
+        } else {
+            format!("move {moves_here} of {moves_total}")
+        };
+        let lines = [where_, "← → Home End · Esc: back".to_string()];
+        for (k, line) in lines.iter().enumerate() {
+            let y = a.y + bh + gap + (k as f32 + 0.5) * u * 1.3;
+            let size = crate::game_view::fit(&ui, line, a.w, u * 0.85);
+            ui.text_mid(line, a.x, y, size, theme::TEXT_DIM);
+        }
         match clicked {
             Some(0) => self.at = 0,
             Some(1) => self.at = self.at.saturating_sub(1),
@@ -208,5 +253,15 @@ impl Screen for ReplayViewer {
             _ => {}
         }
         Transition::Stay
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn dates_read_as_calendar_dates() {
+        assert_eq!(super::date(0), "1970-01-01 00:00");
+        assert_eq!(super::date(951_782_400 + 3_660), "2000-02-29 01:01");
+        assert_eq!(super::date(1_796_011_546), "2026-11-30 04:05");
     }
 }
