@@ -7,6 +7,7 @@
 //! strength usi2 --engine "PATH ARG…" --engine2 "PATH ARG…" [--games N] [--movetime MS]
 //! strength ladder [--variant standard|yonin] [--games N] [--movetime MS]
 //! strength yonin [--hero L] [--field Medium|Random|…] [--games N] [--movetime MS]
+//! (`--nodes N` gives the bots a node budget per move, with the time as a backstop)
 //! ```
 //! Install the opponents first (Debian): `apt-get install gnushogi fairy-stockfish gpsshogi`.
 //! Every game is bounded (ply cap), and every count printed is a count of games played.
@@ -39,6 +40,8 @@ struct Args {
     mode: String,
     games: usize,
     movetime: u64,
+    /// Node budget per move for the bots (with the time as a backstop).
+    nodes: Option<u64>,
     level: Level,
     engine: Option<String>,
     engine2: Option<String>,
@@ -53,6 +56,7 @@ fn parse_args() -> Args {
         mode: String::new(),
         games: 10,
         movetime: 1000,
+        nodes: None,
         level: Level::Hard,
         engine: None,
         engine2: None,
@@ -68,6 +72,7 @@ fn parse_args() -> Args {
         match argv[i].as_str() {
             "--games" => a.games = v.parse().expect("--games N"),
             "--movetime" => a.movetime = v.parse().expect("--movetime MS"),
+            "--nodes" => a.nodes = Some(v.parse().expect("--nodes N")),
             "--level" | "--hero" => a.level = Level::from_name(&v).expect("a level name"),
             "--engine" => a.engine = Some(v),
             "--engine2" => a.engine2 = Some(v),
@@ -149,7 +154,7 @@ enum Reply {
 
 struct BotPlayer {
     bot: Bot,
-    movetime: Duration,
+    limits: Limits,
 }
 
 impl Player for BotPlayer {
@@ -173,7 +178,7 @@ impl Player for BotPlayer {
         };
         let r = self.bot.search(
             pos,
-            Limits::time(self.movetime),
+            self.limits,
             &options,
             Arc::new(AtomicBool::new(false)),
             &mut |_| {},
@@ -536,13 +541,9 @@ impl YoninPlayer {
             ))
         }
     }
-    fn choose(&mut self, pos: &Position, movetime: Duration) -> Option<Move> {
+    fn choose(&mut self, pos: &Position, limits: Limits) -> Option<Move> {
         match self {
-            YoninPlayer::Bot(b) => b.choose(
-                pos,
-                Limits::time(movetime),
-                Arc::new(AtomicBool::new(false)),
-            ),
+            YoninPlayer::Bot(b) => b.choose(pos, limits, Arc::new(AtomicBool::new(false))),
             YoninPlayer::Random(x) => {
                 let legal = pos.legal_moves();
                 if legal.is_empty() {
@@ -558,7 +559,7 @@ impl YoninPlayer {
 }
 
 /// Four-seat games: the hero in a rotating seat against three of the field.
-fn yonin_match(hero: Level, field: &str, games: usize, movetime: Duration) {
+fn yonin_match(hero: Level, field: &str, games: usize, limits: Limits) {
     let rules = RuleSet::yonin();
     let started = Instant::now();
     let (mut wins, mut ranks, mut unfinished) = (0, 0.0f64, 0);
@@ -579,7 +580,7 @@ fn yonin_match(hero: Level, field: &str, games: usize, movetime: Duration) {
         while !pos.is_decided_by_elimination() && plies < YONIN_MAX_PLIES && pos.is_live(hero_seat)
         {
             let s = pos.to_move();
-            let Some(m) = players[s.index()].choose(&pos, movetime) else {
+            let Some(m) = players[s.index()].choose(&pos, limits) else {
                 break;
             };
             pos.play(m).expect("bots play legal moves");
@@ -614,11 +615,15 @@ fn yonin_match(hero: Level, field: &str, games: usize, movetime: Duration) {
 fn main() {
     let a = parse_args();
     let movetime = Duration::from_millis(a.movetime);
+    let limits = Limits {
+        time: movetime,
+        nodes: a.nodes,
+    };
     match a.mode.as_str() {
         "gnushogi" => {
             let mut bot = BotPlayer {
                 bot: Bot::with_hash(a.level, 1, 64),
-                movetime,
+                limits,
             };
             let mut gnu = GnuPlayer {
                 bin: a.bin.clone(),
@@ -633,7 +638,7 @@ fn main() {
             let path = a.engine.clone().expect("--engine PATH");
             let mut bot = BotPlayer {
                 bot: Bot::with_hash(a.level, 1, 64),
-                movetime,
+                limits,
             };
             let mut eng = UsiPlayer::start(&path, &a.options, a.movetime);
             let t = standard_match(&mut bot, &mut eng, a.games);
@@ -663,24 +668,24 @@ fn main() {
         "ladder" if a.variant == "yonin" => {
             for pair in Level::ALL.windows(2).rev() {
                 println!("== Yonin {} vs 3× {}", pair[1], pair[0]);
-                yonin_match(pair[1], pair[0].name(), a.games, movetime);
+                yonin_match(pair[1], pair[0].name(), a.games, limits);
             }
         }
         "ladder" => {
             for pair in Level::ALL.windows(2).rev() {
                 let mut hi = BotPlayer {
                     bot: Bot::new(pair[1], 11),
-                    movetime,
+                    limits,
                 };
                 let mut lo = BotPlayer {
                     bot: Bot::new(pair[0], 12),
-                    movetime,
+                    limits,
                 };
                 let t = standard_match(&mut hi, &mut lo, a.games);
                 println!("RESULT standard {} vs {}: {}", pair[1], pair[0], t.line());
             }
         }
-        "yonin" => yonin_match(a.level, &a.field, a.games, movetime),
+        "yonin" => yonin_match(a.level, &a.field, a.games, limits),
         m => {
             eprintln!("unknown mode `{m}`: gnushogi, usi, ladder or yonin (see the file header)");
             std::process::exit(2);
