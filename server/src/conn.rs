@@ -90,6 +90,8 @@ struct Conn {
     chat: Bucket,
     rate_strikes: u32,
     malformed: u32,
+    /// What the lobby was last told: in a room or not (see `sync_presence`).
+    told_in_room: bool,
 }
 
 /// Serves one TCP connection to its end.
@@ -222,9 +224,11 @@ pub(crate) async fn serve(
         chat: Bucket::new(CHAT_LINES_PER_SEC, CHAT_BURST),
         rate_strikes: 0,
         malformed: 0,
+        told_in_room: false,
     };
     if let Some(token) = resume {
         conn.resume(token).await;
+        conn.sync_presence().await;
     }
     let end = conn.run(&mut sink, &mut stream, rx, &overflow).await;
     // Tell the room and the lobby first, so the seat's grace starts at once.
@@ -329,6 +333,18 @@ impl Conn {
         self.outbox.send(msg);
     }
 
+    /// Tells the lobby when this player enters a room or comes back: live room-list updates
+    /// go only to players in the lobby (else every room change would cost a message to every
+    /// connected player — rooms × players under load).
+    async fn sync_presence(&mut self) {
+        let in_room = self.room.is_some();
+        if in_room != self.told_in_room {
+            self.told_in_room = in_room;
+            let player = self.id();
+            self.lobby.send(LobbyCmd::InRoom { player, in_room }).await;
+        }
+    }
+
     fn refuse(&self, code: ErrorCode, message: impl Into<String>) {
         self.send(ServerMessage::error(code, message));
     }
@@ -355,6 +371,7 @@ impl Conn {
                         if self.room.as_ref().is_some_and(|r| r.id == *room) {
                             self.room = None;
                         }
+                        self.sync_presence().await;
                     }
                     if write(sink, &msg, self.encoding).await.is_err() {
                         return End::Gone;
@@ -454,6 +471,7 @@ impl Conn {
                     return None;
                 }
                 self.on_message(msg).await;
+                self.sync_presence().await;
                 None
             }
         }

@@ -17,6 +17,8 @@ pub const MAX_WS_MESSAGE_BYTES: usize = MAX_MESSAGE_BYTES;
 
 /// Messages queued for one client before it counts as too slow and is disconnected.
 pub const OUTBOX_CAPACITY: usize = 256;
+/// The most rooms one `RoomList` names (waiting rooms first), so the list fits one message.
+pub const MAX_LISTED_ROOMS: usize = 200;
 /// Commands queued for the lobby actor.
 pub const LOBBY_INBOX_CAPACITY: usize = 1024;
 /// Commands queued for one room actor.

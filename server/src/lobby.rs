@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 use yonin_core::protocol::{
-    ChatScope, ErrorCode, PlayerId, PlayerRef, ResumeToken, RoomId, RoomSettings, RoomSummary,
-    ServerMessage, PROTOCOL_VERSION,
+    ChatScope, ErrorCode, PlayerId, PlayerRef, ResumeToken, RoomId, RoomPhase, RoomSettings,
+    RoomSummary, ServerMessage, PROTOCOL_VERSION,
 };
 
 /// A refused request: the code and the words for the player.
@@ -79,6 +79,12 @@ pub(crate) enum LobbyCmd {
     Rooms {
         reply: oneshot::Sender<Vec<RoomSummary>>,
     },
+    /// The player entered a room (`true`) or came back to the lobby (`false`). Live room-list
+    /// updates go only to players in the lobby; one coming back gets a fresh list.
+    InRoom {
+        player: PlayerId,
+        in_room: bool,
+    },
 }
 
 /// The lobby's address: a bounded queue.
@@ -107,6 +113,8 @@ impl LobbyHandle {
 struct Player {
     name: String,
     outbox: Outbox,
+    /// In a room: no live room-list updates (they would cost rooms × players messages).
+    in_room: bool,
 }
 
 struct RoomEntry {
@@ -166,8 +174,22 @@ impl Lobby {
         }
     }
 
+    /// Sends a room-list update to the players in the lobby (not to those in a room).
+    fn broadcast_rooms(&self, msg: ServerMessage) {
+        let msg = Arc::new(msg);
+        for p in self.players.values().filter(|p| !p.in_room) {
+            p.outbox.send_shared(msg.clone());
+        }
+    }
+
+    /// The room list: every room while there are at most `MAX_LISTED_ROOMS`; else the rooms
+    /// waiting for players first (so the list fits one message).
     fn list(&self) -> ServerMessage {
         let mut rooms: Vec<RoomSummary> = self.rooms.values().map(|r| r.summary.clone()).collect();
+        if rooms.len() > crate::limits::MAX_LISTED_ROOMS {
+            rooms.sort_by_key(|r| (r.phase != RoomPhase::Waiting, r.private, r.id));
+            rooms.truncate(crate::limits::MAX_LISTED_ROOMS);
+        }
         rooms.sort_by_key(|r| r.id);
         ServerMessage::RoomList { rooms }
     }
@@ -187,6 +209,7 @@ impl Lobby {
                     Player {
                         name: player.name,
                         outbox,
+                        in_room: false,
                     },
                 );
             }
@@ -235,7 +258,7 @@ impl Lobby {
                 if let Some(entry) = self.rooms.get_mut(&summary.id) {
                     if entry.summary != summary {
                         entry.summary = summary.clone();
-                        self.broadcast(ServerMessage::RoomUpdated { room: summary });
+                        self.broadcast_rooms(ServerMessage::RoomUpdated { room: summary });
                     }
                 }
             }
@@ -247,11 +270,20 @@ impl Lobby {
             LobbyCmd::RoomClosed { room } => {
                 if self.rooms.remove(&room).is_some() {
                     self.tokens.retain(|_, r| *r != room);
-                    self.broadcast(ServerMessage::RoomRemoved { room });
+                    self.broadcast_rooms(ServerMessage::RoomRemoved { room });
                 }
             }
             LobbyCmd::Rooms { reply } => {
                 let _ = reply.send(self.rooms.values().map(|r| r.summary.clone()).collect());
+            }
+            LobbyCmd::InRoom { player, in_room } => {
+                let list = (!in_room).then(|| self.list());
+                if let Some(p) = self.players.get_mut(&player) {
+                    p.in_room = in_room;
+                    if let Some(list) = list {
+                        p.outbox.send(list);
+                    }
+                }
             }
         }
     }
@@ -278,6 +310,7 @@ impl Lobby {
             ));
         }
         let id = RoomId(self.next_room);
+        let host_id = host.id;
         let (handle, summary, tokens) = room::spawn(
             self.ctx.clone(),
             self.me.clone(),
@@ -290,7 +323,10 @@ impl Lobby {
         for token in tokens {
             self.tokens.insert(token, id);
         }
-        self.broadcast(ServerMessage::RoomUpdated {
+        if let Some(p) = self.players.get_mut(&host_id) {
+            p.in_room = true;
+        }
+        self.broadcast_rooms(ServerMessage::RoomUpdated {
             room: summary.clone(),
         });
         self.rooms.insert(

@@ -38,3 +38,7 @@ mod lobby;
 /// Finished games are stored durably before the result is announced, then listed, fetched,
 /// exported and imported over the wire; the LAN beacon lists open rooms (loopback only).
 mod stored_games;
+
+/// Live room-list updates go only to players in the lobby; one coming back gets a fresh list
+/// (without this, every room change costs a message to every connected player).
+mod lobby_scope;
