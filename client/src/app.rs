@@ -68,6 +68,7 @@ pub fn run(opts: WindowOptions) {
 
 async fn game_loop() {
     let settings = Settings::load();
+    crate::i18n::set_lang(settings.lang);
     let mut ctx = Ctx {
         font: assets::load_font(),
         sounds: Sounds::none(),

@@ -3,6 +3,7 @@
 //! Input becomes `Intent`s; the server decides, and the table changes only from its events.
 
 use crate::board_view::{self, draw_board, draw_hand, facing_angle, BoardGeom, Marks, SeatStyle};
+use crate::i18n::{level_name, tr, trf, Text};
 use crate::layout::{Layout, SeatArea};
 use crate::table::{clock_text, format_ms, Choice, Pick, Table};
 use crate::theme;
@@ -448,7 +449,7 @@ impl GameView {
         ui.text_centered(mark, chip.center(), chip.h * 0.75, theme::BACKGROUND);
         let mut name = table.name(seat);
         if Some(seat) == table.me {
-            name = format!("{name} (you)");
+            name = format!("{name}{}", tr(Text::YouSuffix));
         }
         let name_x = chip.x + chip.w + pad;
         let (name, size) = fit_text(ui, &name, r.x + r.w - pad - name_x, ra * 0.78);
@@ -532,36 +533,36 @@ impl GameView {
         if table.variant() == Variant::Standard {
             if let Some(o) = &table.outcome {
                 return match o.place_of(seat) {
-                    _ if o.is_draw() => "draw".into(),
-                    Some(1) => "wins".into(),
-                    _ => "loses".into(),
+                    _ if o.is_draw() => tr(Text::PlateDraw).into(),
+                    Some(1) => tr(Text::PlateWins).into(),
+                    _ => tr(Text::PlateLoses).into(),
                 };
             }
         } else if !pos.is_live(seat) || table.is_over() {
             if let Some(place) = table.place_of(seat) {
-                return format!("{} place", ordinal(place));
+                return trf(Text::PlacePlace, &[&ordinal(place)]);
             }
         }
         if let Some(i) = table.check_order.iter().position(|&s| s == seat) {
             return if table.check_order.len() > 1 {
-                format!("in check · {}", ordinal(i + 1))
+                trf(Text::InCheckN, &[&ordinal(i + 1)])
             } else {
-                "in check".to_string()
+                tr(Text::InCheck).to_string()
             };
         }
         if table.pending_resignations.contains(&seat) {
-            return "resigns on their turn".into();
+            return tr(Text::ResignsOnTurn).into();
         }
         if let Some(info) = table.seat_info(seat) {
             if !info.connected && matches!(info.occupant, Occupant::Person(_)) {
-                return "disconnected".into();
+                return tr(Text::Disconnected).into();
             }
             if let Some(level) = info.stand_in {
-                return format!("a bot ({}) stands in", level.name());
+                return trf(Text::BotStandsIn, &[&level_name(level)]);
             }
         }
         if table.draw_offer == Some(seat) {
-            return "offers a draw".into();
+            return tr(Text::OffersDraw).into();
         }
         String::new()
     }
@@ -579,7 +580,7 @@ impl GameView {
         let pad = layout.unit * 0.6;
         let head = layout.unit * 1.0;
         ui.text_mid(
-            "Record 棋譜",
+            tr(Text::RecordTitle),
             r.x + pad,
             r.y + pad + head * 0.5,
             head,
@@ -589,9 +590,9 @@ impl GameView {
         if !table.record.is_empty() {
             let now = ui.input.time;
             let label = if self.copied_at.is_some_and(|t| now - t < 1.5) {
-                "copied"
+                tr(Text::Copied)
             } else {
-                "copy"
+                tr(Text::Copy)
             };
             let bw = layout.unit * 3.6;
             let b = Rect::new(r.x + r.w - pad - bw, r.y + pad * 0.6, bw, head * 1.3);
@@ -670,32 +671,40 @@ impl GameView {
         if playing {
             let me = table.viewer();
             if self.confirm_resign {
-                buttons.push(("Really resign?", Intent::Resign, Some(theme::CHECK_GLOW)));
+                buttons.push((
+                    tr(Text::ReallyResign),
+                    Intent::Resign,
+                    Some(theme::CHECK_GLOW),
+                ));
             } else {
-                buttons.push(("Resign 投了", Intent::Resign, None));
+                buttons.push((tr(Text::Resign), Intent::Resign, None));
             }
             if table.variant() == Variant::Standard {
                 match table.draw_offer {
                     Some(by) if by != me => {
-                        buttons.push(("Accept draw", Intent::AcceptDraw, Some(theme::ACCENT)));
-                        buttons.push(("Decline draw", Intent::DeclineDraw, None));
+                        buttons.push((
+                            tr(Text::AcceptDraw),
+                            Intent::AcceptDraw,
+                            Some(theme::ACCENT),
+                        ));
+                        buttons.push((tr(Text::DeclineDraw), Intent::DeclineDraw, None));
                     }
                     Some(_) => {}
-                    None => buttons.push(("Offer a draw", Intent::OfferDraw, None)),
+                    None => buttons.push((tr(Text::OfferDraw), Intent::OfferDraw, None)),
                 }
                 if table.impasse_available() {
                     buttons.push((
-                        "Declare impasse 入玉宣言",
+                        tr(Text::DeclareImpasse),
                         Intent::DeclareImpasse,
                         Some(theme::ACCENT),
                     ));
                 }
                 if table.claimable.contains(&me.opposite()) {
-                    buttons.push(("Claim the win", Intent::ClaimWin, Some(theme::ACCENT)));
+                    buttons.push((tr(Text::ClaimWin), Intent::ClaimWin, Some(theme::ACCENT)));
                 }
             }
         }
-        buttons.push(("Rules", Intent::ShowRules, None));
+        buttons.push((tr(Text::MenuRules), Intent::ShowRules, None));
         // Two columns when the panel is wide enough and there are many buttons.
         let cols = if buttons.len() > 3 && r.w > layout.unit * 14.0 {
             2
@@ -759,8 +768,8 @@ impl GameView {
         rounded_outline(bg, 8.0, 2.0, theme::ACCENT);
         let angle = facing_angle(g.viewer, piece.facing());
         for (r, kind, label) in [
-            (a, piece.kind().promoted(), "promote 成"),
-            (b, piece.kind(), "keep 不成"),
+            (a, piece.kind().promoted(), tr(Text::Promote)),
+            (b, piece.kind(), tr(Text::Keep)),
         ] {
             let hit = Rect::new(r.x, r.y, r.w, r.h + label_h);
             if ui.hovered(hit) {
@@ -864,10 +873,5 @@ pub fn arrow_str(seat: Seat) -> &'static str {
 }
 
 pub fn ordinal(n: usize) -> String {
-    match n {
-        1 => "1st".into(),
-        2 => "2nd".into(),
-        3 => "3rd".into(),
-        n => format!("{n}th"),
-    }
+    crate::i18n::ordinal(n)
 }

@@ -11,6 +11,7 @@ pub mod board_view;
 pub mod cli;
 pub mod convert;
 pub mod game_view;
+pub mod i18n;
 pub mod layout;
 pub mod net;
 pub mod notation;

@@ -47,6 +47,12 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("lobby", "the lobby of a server hosted here (no rooms yet)"),
     ("room", "a Yonin room waiting for a fourth player"),
     ("menu", "the main menu"),
+    (
+        "menu-ko",
+        "the main menu in Korean (any scenario takes -en, -ko or -ja)",
+    ),
+    ("settings-ja", "the settings screen in Japanese"),
+    ("replay", "the list of finished games (empty here)"),
     ("setup", "the new-game screen"),
     (
         "setup-yonin",
@@ -335,12 +341,26 @@ const TIME_CONTROL_ROOM: TimeControl = TimeControl::Byoyomi {
     periods: 1,
 };
 
+/// Splits a language suffix off a scenario name: `menu-ko` is `menu` in Korean (`-en`,
+/// `-ko`, `-ja`).
+pub fn split_lang(name: &str) -> (&str, Option<crate::i18n::Lang>) {
+    use crate::i18n::Lang;
+    for (suffix, lang) in [("-en", Lang::En), ("-ko", Lang::Ko), ("-ja", Lang::Ja)] {
+        if let Some(base) = name.strip_suffix(suffix) {
+            return (base, Some(lang));
+        }
+    }
+    (name, None)
+}
+
 /// The screen of a scenario.
 pub fn screen(name: &str, ctx: &Ctx) -> Result<Box<dyn Screen>, String> {
     Ok(match name {
         "live-yonin" => Box::new(crate::screens::game::GameScreen::new()),
         "lobby" | "room" => Box::new(crate::screens::online::LobbyScreen::new()),
         "menu" => Box::new(crate::screens::menu::MenuScreen::new()),
+        "settings" => Box::new(crate::screens::settings::SettingsScreen::new(&ctx.settings)),
+        "replay" => Box::new(crate::screens::replay::ReplayList::new()),
         "setup" => Box::new(crate::screens::setup::SetupScreen::offline(&ctx.settings)),
         "setup-yonin" => {
             let mut s = crate::screens::setup::SetupScreen::offline(&ctx.settings);

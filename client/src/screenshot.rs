@@ -44,10 +44,16 @@ pub fn save(path: &Path) -> Result<(), String> {
 /// Renders `scenario` and writes `path`. Errors are messages for stderr.
 pub async fn run(path: &Path, scenario: &str, size: (u32, u32)) -> Result<(), String> {
     let font = assets::load_font();
+    let (scenario, lang) = crate::scenario::split_lang(scenario);
+    let mut settings = Settings::default();
+    if let Some(l) = lang {
+        settings.lang = l;
+    }
+    crate::i18n::set_lang(settings.lang);
     let mut ctx = Ctx {
         font,
         sounds: Sounds::none(),
-        settings: Settings::default(),
+        settings,
         session: None,
         library: Vec::new(),
         input: Input::default(),

@@ -5,6 +5,7 @@
 //! Offline play is a session too: the server runs in-process and the session creates a room
 //! with bots in the other seats and starts it as soon as the server confirms the room.
 
+use crate::i18n::{level_name, seat_name, tr, trf, Text};
 use crate::net::{NetEvent, NetHandle};
 use crate::table::{Cue, Table};
 use std::net::SocketAddr;
@@ -194,10 +195,8 @@ impl Session {
             }
             ServerMessage::Error { code, message } => {
                 let text = match code {
-                    ErrorCode::VersionMismatch => format!(
-                        "This server speaks another version of the game ({message}). Update the game or pick another server."
-                    ),
-                    ErrorCode::ServerFull => "The server is full. Try again later.".into(),
+                    ErrorCode::VersionMismatch => trf(Text::VersionMismatch, &[&message]),
+                    ErrorCode::ServerFull => tr(Text::ServerFull).into(),
                     _ => message,
                 };
                 self.notice(text, now, true);
@@ -244,12 +243,8 @@ impl Session {
                 }
                 let text = match reason {
                     LeaveReason::Left => None,
-                    LeaveReason::Kicked => {
-                        Some("The host removed you from the room. Back to the list of games.")
-                    }
-                    LeaveReason::RoomClosed => {
-                        Some("The host closed the room. Back to the list of games.")
-                    }
+                    LeaveReason::Kicked => Some(tr(Text::Kicked)),
+                    LeaveReason::RoomClosed => Some(tr(Text::RoomClosed)),
                     LeaveReason::Moved => None,
                 };
                 if let Some(t) = text {
@@ -272,7 +267,7 @@ impl Session {
                         }
                         self.table = Some(t);
                     }
-                    Err(e) => self.notice(format!("The game could not be read: {e}"), now, true),
+                    Err(e) => self.notice(trf(Text::GameUnreadable, &[&e]), now, true),
                 }
             }
             ServerMessage::GameEvents {
@@ -304,21 +299,20 @@ impl Session {
                 if let Some(t) = &mut self.table {
                     t.draw_offer = Some(by);
                 }
-                self.notice(format!("{} offers a draw.", by.name()), now, false);
+                self.notice(trf(Text::OffersDrawNotice, &[&seat_name(by)]), now, false);
             }
             ServerMessage::DrawDeclined { by } => {
                 if let Some(t) = &mut self.table {
                     t.draw_offer = None;
                 }
-                self.notice(format!("{} declined the draw.", by.name()), now, false);
+                self.notice(trf(Text::DeclinedDraw, &[&seat_name(by)]), now, false);
             }
             ServerMessage::SeatDisconnected { seat, grace_ms } => {
                 self.set_connected(seat, false);
                 self.notice(
-                    format!(
-                        "{} lost the connection; the seat waits {} s for them.",
-                        seat.name(),
-                        grace_ms / 1000
+                    trf(
+                        Text::LostConnection,
+                        &[&seat_name(seat), &(grace_ms / 1000)],
                     ),
                     now,
                     false,
@@ -326,7 +320,7 @@ impl Session {
             }
             ServerMessage::SeatReconnected { seat } => {
                 self.set_connected(seat, true);
-                self.notice(format!("{} is back.", seat.name()), now, false);
+                self.notice(trf(Text::IsBack, &[&seat_name(seat)]), now, false);
             }
             ServerMessage::BotTookOver {
                 seat,
@@ -342,18 +336,14 @@ impl Session {
                     }
                 }
                 self.notice(
-                    format!(
-                        "A computer ({}) now plays for {}.",
-                        level.name(),
-                        seat.name()
-                    ),
+                    trf(Text::BotNowPlays, &[&level_name(level), &seat_name(seat)]),
                     now,
                     false,
                 );
             }
             ServerMessage::Pong { .. } => {}
             ServerMessage::ServerShutdown { message } => {
-                self.notice(format!("The server is stopping: {message}"), now, true);
+                self.notice(trf(Text::ServerStopping, &[&message]), now, true);
             }
             // Messages this client does not use (game archive listings and the like).
             _ => {}

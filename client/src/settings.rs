@@ -29,6 +29,7 @@ pub struct Settings {
     pub two_kanji: bool,
     pub usi_record: bool,
     pub last_mode: Mode,
+    pub lang: crate::i18n::Lang,
 }
 
 impl Default for Settings {
@@ -42,6 +43,7 @@ impl Default for Settings {
             two_kanji: false,
             usi_record: false,
             last_mode: Mode::Computer,
+            lang: crate::i18n::Lang::En,
         }
     }
 }

@@ -2,6 +2,7 @@
 //! seats, clocks, last moves, checks, banners and the record, and the picking logic that turns
 //! clicks into moves. No drawing and no sockets here, so it is tested without a window.
 
+use crate::i18n::{level_name, seat_name, tr, trf, Text};
 use crate::notation;
 use yonin_core::protocol::{Action, Clocks, GameState, Occupant, SeatClock, SeatInfo, TimeControl};
 use yonin_core::{BySeat, Event, Game, Move, Outcome, PieceKind, Seat, Square, Variant};
@@ -217,8 +218,8 @@ impl Table {
             .map(|s| &s.occupant)
         {
             Some(Occupant::Person(p)) => p.name.clone(),
-            Some(Occupant::Bot(level)) => format!("Bot ({})", level.name()),
-            _ => seat.name().to_string(),
+            Some(Occupant::Bot(level)) => trf(Text::BotName, &[&level_name(*level)]),
+            _ => seat_name(seat).to_string(),
         }
     }
 
@@ -352,34 +353,37 @@ impl Table {
                     cues.push(Cue::Check);
                 }
                 Event::Eliminated(el) => {
-                    let how = match el.reason {
-                        yonin_core::EliminationReason::Checkmate => "checkmated",
-                        yonin_core::EliminationReason::Stalemate => "out of moves",
-                        yonin_core::EliminationReason::Resignation => "resigned",
-                        yonin_core::EliminationReason::Time => "out of time",
-                        yonin_core::EliminationReason::Forfeit => "forfeited",
-                        yonin_core::EliminationReason::PerpetualCheck => "out for perpetual check",
-                    };
+                    let how = tr(match el.reason {
+                        yonin_core::EliminationReason::Checkmate => Text::ElimCheckmated,
+                        yonin_core::EliminationReason::Stalemate => Text::ElimStalemate,
+                        yonin_core::EliminationReason::Resignation => Text::ElimResigned,
+                        yonin_core::EliminationReason::Time => Text::ElimTime,
+                        yonin_core::EliminationReason::Forfeit => Text::ElimForfeit,
+                        yonin_core::EliminationReason::PerpetualCheck => Text::ElimPerpetual,
+                    });
                     let by = match el.by {
                         Some(b) if el.reason == yonin_core::EliminationReason::Checkmate => {
-                            format!(" by {}", b.name())
+                            trf(Text::ElimBy, &[&seat_name(b)])
                         }
                         _ => String::new(),
                     };
                     self.banner = Some(Banner {
-                        text: format!("{} {} is {how}{by}", el.seat.arrow(), el.seat.name()),
+                        text: trf(
+                            Text::Eliminated,
+                            &[&el.seat.arrow(), &seat_name(el.seat), &how, &by],
+                        ),
                         until: now + 3.0,
                     });
                 }
                 Event::ResignationQueued { seat } => {
                     self.banner = Some(Banner {
-                        text: format!("{} resigns when their turn comes", seat.name()),
+                        text: trf(Text::ResignsWhenTurn, &[&seat_name(*seat)]),
                         until: now + 3.0,
                     });
                 }
                 Event::ImpasseRejected { seat, reason } => {
                     self.banner = Some(Banner {
-                        text: format!("{}'s declaration failed: {reason}", seat.name()),
+                        text: trf(Text::DeclarationFailed, &[&seat_name(*seat), reason]),
                         until: now + 4.0,
                     });
                 }
@@ -390,11 +394,9 @@ impl Table {
                         let natural = self.game.position().live().next_after(m);
                         if natural != Some(*seat) && *seat != by {
                             self.banner = Some(Banner {
-                                text: format!(
-                                    "{} {} must answer {}'s check",
-                                    seat.arrow(),
-                                    seat.name(),
-                                    by.name()
+                                text: trf(
+                                    Text::MustAnswer,
+                                    &[&seat.arrow(), &seat_name(*seat), &seat_name(by)],
                                 ),
                                 until: now + 3.0,
                             });
@@ -631,7 +633,7 @@ pub fn time_control_name(tc: TimeControl) -> String {
         return name.to_string();
     }
     match tc {
-        TimeControl::None => "No clock".into(),
+        TimeControl::None => tr(Text::NoClock).into(),
         TimeControl::Fischer {
             main_ms,
             increment_ms,

@@ -257,7 +257,7 @@ impl<'a> Ui<'a> {
         let size = self.unit * 2.0;
         self.text(s, self.unit * 1.5, self.unit * 3.0, size, theme::TEXT);
         self.text(
-            "Esc: back",
+            crate::i18n::tr(crate::i18n::Text::EscBack),
             self.unit * 1.5,
             self.unit * 4.4,
             self.unit * 0.8,

@@ -3,6 +3,7 @@
 
 use super::{draw_toast, Ctx, Screen, Transition};
 use crate::game_view::{GameView, Intent};
+use crate::i18n::{tr, Text};
 use crate::session::Link;
 use crate::table::Cue;
 use crate::theme;
@@ -69,8 +70,8 @@ impl Screen for GameScreen {
             let c = vec2(screen_width() / 2.0, screen_height() / 2.0);
             let (text, error) = match &session.link {
                 Link::Closed(why) => (why.clone(), true),
-                Link::Connecting => ("Starting the game…".to_string(), false),
-                Link::Open => ("Setting up the board…".to_string(), false),
+                Link::Connecting => (tr(Text::StartingGame).to_string(), false),
+                Link::Open => (tr(Text::SettingUpBoard).to_string(), false),
             };
             ui.text_centered(
                 &text,
@@ -83,7 +84,7 @@ impl Screen for GameScreen {
                 },
             );
             ui.text_centered(
-                "Esc: back",
+                tr(Text::EscBack),
                 c + vec2(0.0, ui.unit * 2.5),
                 ui.unit,
                 theme::TEXT_DIM,
@@ -95,7 +96,7 @@ impl Screen for GameScreen {
                     ui.unit * 12.0,
                     ui.unit * 2.6,
                 );
-                if ui.button(r, "Back") {
+                if ui.button(r, tr(Text::Back)) {
                     return leave(ctx);
                 }
             }
@@ -109,10 +110,10 @@ impl Screen for GameScreen {
         let rules = *table.game.rules();
         let tc = table.time_control;
         if let Link::Closed(why) = &session.link {
-            draw_toast(&ui, &format!("{why} Esc: back"), true);
+            draw_toast(&ui, &format!("{why} {}", tr(Text::EscBack)), true);
         } else if let Some(t) = self.leave_asked_at.filter(|t| now - t < 3.0) {
             let _ = t;
-            draw_toast(&ui, "Leave this game? Press Esc again to leave.", false);
+            draw_toast(&ui, tr(Text::LeaveConfirm), false);
         } else if let Some(n) = session.current_notice(now) {
             draw_toast(&ui, &n.text, n.error);
         }

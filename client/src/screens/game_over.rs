@@ -3,6 +3,7 @@
 
 use super::{outcome_line, Ctx, Screen, Transition};
 use crate::game_view::{arrow_str, ordinal, GameView};
+use crate::i18n::{tr, trf, Text};
 use crate::table::Table;
 use crate::theme;
 use crate::ui::{rounded_outline, rounded_rect};
@@ -78,13 +79,13 @@ impl Screen for GameOverScreen {
             table.me,
             outcome.place_of(table.me.unwrap_or(yonin_core::Seat::South)),
         ) {
-            (Some(_), _) if outcome.is_draw() => "Draw".to_string(),
-            (Some(_), Some(1)) => "You win!".to_string(),
+            (Some(_), _) if outcome.is_draw() => tr(Text::Draw).to_string(),
+            (Some(_), Some(1)) => tr(Text::YouWin).to_string(),
             (Some(_), Some(p)) if table.variant() == Variant::Yonin => {
-                format!("You finished {}", ordinal(p))
+                trf(Text::YouFinished, &[&ordinal(p)])
             }
-            (Some(_), Some(_)) => "You lose".to_string(),
-            _ => "Game over".to_string(),
+            (Some(_), Some(_)) => tr(Text::YouLose).to_string(),
+            _ => tr(Text::GameOver).to_string(),
         };
         let mut y = panel.y + u * 2.4;
         ui.text_centered(&headline, vec2(panel.center().x, y), u * 2.0, theme::TEXT);
@@ -122,7 +123,7 @@ impl Screen for GameOverScreen {
                 ui.text_centered(mark, chip.center(), u * 0.95, theme::BACKGROUND);
                 let mut name = table.name(seat);
                 if Some(seat) == table.me {
-                    name.push_str(" (you)");
+                    name.push_str(tr(Text::YouSuffix));
                 }
                 ui.text_mid(
                     &name,
@@ -143,9 +144,9 @@ impl Screen for GameOverScreen {
         let b = |i: usize| Rect::new(panel.x + u + i as f32 * (bw + gap), by, bw, bh);
         let can_rematch = session.is_some_and(|s| s.room.is_some()) && table.me.is_some();
         let rematch_label = if self.rematch_asked {
-            "Waiting for others…"
+            tr(Text::WaitingForOthers)
         } else {
-            "Rematch"
+            tr(Text::Rematch)
         };
         let rematch = ui.button_styled(
             b(0),
@@ -153,14 +154,14 @@ impl Screen for GameOverScreen {
             can_rematch && !self.rematch_asked,
             Some(theme::ACCENT),
         );
-        let replay = ui.button(b(1), "Replay");
+        let replay = ui.button(b(1), tr(Text::MenuReplay));
         let offline = session.is_none_or(|s| s.offline);
         let back = ui.button(
             b(2),
             if offline {
-                "Main menu"
+                tr(Text::MainMenu)
             } else {
-                "Back to lobby"
+                tr(Text::BackToLobby)
             },
         );
         let saved = super::saved_game(table);

@@ -2,6 +2,7 @@
 
 use super::{Ctx, Screen, Transition};
 use crate::board_view::{draw_piece, piece_text, PieceLook, PieceStyle};
+use crate::i18n::{tr, Text};
 use crate::settings::Mode;
 use crate::theme;
 use macroquad::prelude::*;
@@ -26,7 +27,7 @@ impl Screen for MenuScreen {
         let title_c = vec2(w / 2.0, h * 0.16);
         ui.text_centered("四人将棋", title_c, u * 3.6, theme::TEXT);
         ui.text_centered(
-            "Yonin — shogi for two or four",
+            tr(Text::Subtitle),
             title_c + vec2(0.0, u * 3.0),
             u * 1.1,
             theme::TEXT_DIM,
@@ -60,12 +61,12 @@ impl Screen for MenuScreen {
         let bh = (h * 0.085).clamp(40.0, 76.0);
         let gap = bh * 0.28;
         let items = [
-            "Play vs computer",
-            "Play online / LAN",
-            "Replay",
-            "Rules",
-            "Settings",
-            "Quit",
+            tr(Text::MenuComputer),
+            tr(Text::MenuOnline),
+            tr(Text::MenuReplay),
+            tr(Text::MenuRules),
+            tr(Text::MenuSettings),
+            tr(Text::MenuQuit),
         ];
         let top = h * 0.3;
         let mut chosen = None;

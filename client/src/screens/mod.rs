@@ -11,6 +11,7 @@ pub mod settings;
 pub mod setup;
 
 use crate::assets::Sounds;
+use crate::i18n::{seat_name, tr, trf, Text};
 use crate::session::Session;
 use crate::settings::{SavedGame, Settings};
 use crate::table::{Cue, Table};
@@ -71,41 +72,44 @@ impl Ctx {
 pub fn outcome_line(o: &Outcome, variant: Variant) -> String {
     let why = reason_text(o.reason);
     if o.is_draw() {
-        return format!("Draw — {why}");
+        return trf(Text::DrawBy, &[&why]);
     }
     match (o.winners(), variant) {
         ([w], Variant::Standard) => {
-            let side = if *w == yonin_core::Seat::South {
-                "Sente ▲"
+            let side = tr(if *w == yonin_core::Seat::South {
+                Text::Sente
             } else {
-                "Gote △"
-            };
-            format!("{side} wins — {why}")
+                Text::Gote
+            });
+            trf(Text::SideWins, &[&side, &why])
         }
-        ([w], Variant::Yonin) => format!("{} {} wins — {why}", w.arrow(), w.name()),
+        ([w], Variant::Yonin) => trf(
+            Text::SeatWins,
+            &[&format!("{} {}", w.arrow(), seat_name(*w)), &why],
+        ),
         (ws, _) => {
-            let names: Vec<&str> = ws.iter().map(|s| s.name()).collect();
-            format!("{} win — {why}", names.join(" and "))
+            let names: Vec<&str> = ws.iter().map(|s| seat_name(*s)).collect();
+            trf(Text::SeatsWin, &[&names.join(tr(Text::And)), &why])
         }
     }
 }
 
 pub fn reason_text(r: EndReason) -> &'static str {
-    match r {
-        EndReason::Checkmate => "checkmate",
-        EndReason::NoLegalMove => "no legal move",
-        EndReason::Resignation => "resignation",
-        EndReason::Time => "time ran out",
-        EndReason::Forfeit => "forfeit",
-        EndReason::Repetition => "repetition (sennichite 千日手)",
-        EndReason::PerpetualCheck => "perpetual check",
-        EndReason::ImpasseDeclaration => "impasse declaration (入玉宣言)",
-        EndReason::MoveLimit => "move limit",
-        EndReason::Agreement => "agreement",
-        EndReason::LastSurvivor => "last seat standing",
-        EndReason::TeamElimination => "a team lost a seat",
-        EndReason::Aborted => "stopped",
-    }
+    tr(match r {
+        EndReason::Checkmate => Text::ReasonCheckmate,
+        EndReason::NoLegalMove => Text::ReasonNoLegalMove,
+        EndReason::Resignation => Text::ReasonResignation,
+        EndReason::Time => Text::ReasonTime,
+        EndReason::Forfeit => Text::ReasonForfeit,
+        EndReason::Repetition => Text::ReasonRepetition,
+        EndReason::PerpetualCheck => Text::ReasonPerpetualCheck,
+        EndReason::ImpasseDeclaration => Text::ReasonImpasse,
+        EndReason::MoveLimit => Text::ReasonMoveLimit,
+        EndReason::Agreement => Text::ReasonAgreement,
+        EndReason::LastSurvivor => Text::ReasonLastSurvivor,
+        EndReason::TeamElimination => Text::ReasonTeamElimination,
+        EndReason::Aborted => Text::ReasonAborted,
+    })
 }
 
 /// A finished game from a table, for the replay list.

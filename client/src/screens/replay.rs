@@ -3,6 +3,7 @@
 
 use super::{Ctx, Screen, Transition};
 use crate::game_view::GameView;
+use crate::i18n::{tr, trf, Text};
 use crate::settings::SavedGame;
 use crate::table::Table;
 use crate::theme;
@@ -53,11 +54,11 @@ impl Screen for ReplayList {
         let ui = ctx.ui();
         let (w, h) = (screen_width(), screen_height());
         let u = ui.unit;
-        ui.title("Replay");
+        ui.title(tr(Text::MenuReplay));
         let r = Rect::new(u * 1.5, u * 6.0, w - u * 3.0, h - u * 8.0);
         if ctx.library.is_empty() {
             ui.paragraph(
-                "No finished games yet. Every game you finish — against the computer or online — is kept here, so you can go through it move by move.",
+                tr(Text::NoGamesYet),
                 r.x,
                 r.y + u,
                 r.w.min(u * 36.0),
@@ -190,9 +191,9 @@ impl Screen for ReplayViewer {
         let ui = ctx.ui();
         let u = ui.unit;
         if let Err(e) = &self.full {
-            ui.title("Replay");
+            ui.title(tr(Text::MenuReplay));
             ui.text(
-                &format!("This game could not be read: {e}"),
+                &trf(Text::ReplayUnreadable, &[e]),
                 u * 1.5,
                 u * 8.0,
                 u,
@@ -234,12 +235,12 @@ impl Screen for ReplayViewer {
         let where_ = if self.at == n && n > 0 {
             match &table.outcome {
                 Some(o) => super::outcome_line(o, table.variant()),
-                None => format!("move {moves_here} of {moves_total}"),
+                None => trf(Text::MoveOf, &[&moves_here, &moves_total]),
             }
         } else {
-            format!("move {moves_here} of {moves_total}")
+            trf(Text::MoveOf, &[&moves_here, &moves_total])
         };
-        let lines = [where_, "← → Home End · Esc: back".to_string()];
+        let lines = [where_, tr(Text::ReplayKeys).to_string()];
         for (k, line) in lines.iter().enumerate() {
             let y = a.y + bh + gap + (k as f32 + 0.5) * u * 1.3;
             let size = crate::game_view::fit(&ui, line, a.w, u * 0.85);

@@ -2,6 +2,7 @@
 //! when leaving the screen.
 
 use super::{Ctx, Screen, Transition};
+use crate::i18n::{tr, trf, Text};
 use crate::settings::Settings;
 use crate::theme;
 use crate::ui::TextField;
@@ -24,10 +25,9 @@ impl SettingsScreen {
     }
 
     fn apply(&mut self, s: &mut Settings) -> Result<(), String> {
-        s.name = validate_name(&self.name.text).map_err(|e| format!("Name: {e}."))?;
+        s.name = validate_name(&self.name.text).map_err(|e| trf(Text::NameError, &[&e]))?;
         s.server = self.server.text.trim().to_string();
-        s.save()
-            .map_err(|e| format!("Could not save the settings ({e})."))
+        s.save().map_err(|e| trf(Text::SaveError, &[&e]))
     }
 }
 
@@ -48,7 +48,7 @@ impl Screen for SettingsScreen {
         let ui = crate::ui::Ui::new(&ctx.font, &ctx.input);
         let (w, h) = (screen_width(), screen_height());
         let u = ui.unit;
-        ui.title("Settings");
+        ui.title(tr(Text::SettingsTitle));
         let rw = (w - 4.0 * u).min(u * 34.0);
         let x = (w - rw) / 2.0;
         let rh = (u * 2.2).min(h / 14.0);
@@ -58,44 +58,58 @@ impl Screen for SettingsScreen {
             i += 1;
             Rect::new(x, u * 6.0 + (i - 1) as f32 * (rh + gap), rw, rh)
         };
-        self.name.show(&ui, row(), "Your name");
-        self.server.show(&ui, row(), "Server address");
         let s = &mut ctx.settings;
-        if ui.stepper(row(), "Sound", if s.sound { "On" } else { "Off" }) != 0 {
+        let d = ui.stepper(row(), tr(Text::Language), s.lang.native_name());
+        if d != 0 {
+            s.lang = s.lang.step(d);
+            crate::i18n::set_lang(s.lang);
+        }
+        self.name.show(&ui, row(), tr(Text::YourName));
+        self.server.show(&ui, row(), tr(Text::ServerAddress));
+        if ui.stepper(
+            row(),
+            tr(Text::Sound),
+            tr(if s.sound { Text::On } else { Text::Off }),
+        ) != 0
+        {
             s.sound = !s.sound;
         }
-        let d = ui.stepper(row(), "Volume", &format!("{}%", (s.volume * 100.0).round()));
+        let d = ui.stepper(
+            row(),
+            tr(Text::Volume),
+            &format!("{}%", (s.volume * 100.0).round()),
+        );
         if d != 0 {
             s.volume = (s.volume + d as f32 * 0.1).clamp(0.0, 1.0);
         }
         if ui.stepper(
             row(),
-            "Move animation",
-            if s.animation { "On (120 ms)" } else { "Off" },
+            tr(Text::MoveAnimation),
+            tr(if s.animation { Text::AnimOn } else { Text::Off }),
         ) != 0
         {
             s.animation = !s.animation;
         }
         if ui.stepper(
             row(),
-            "Piece names",
-            if s.two_kanji {
-                "Two kanji 飛車"
+            tr(Text::PieceNames),
+            tr(if s.two_kanji {
+                Text::TwoKanji
             } else {
-                "One kanji 飛"
-            },
+                Text::OneKanji
+            }),
         ) != 0
         {
             s.two_kanji = !s.two_kanji;
         }
         if ui.stepper(
             row(),
-            "Record",
-            if s.usi_record {
-                "USI 7g7f"
+            tr(Text::RecordNotation),
+            tr(if s.usi_record {
+                Text::RecordUsi
             } else {
-                "Japanese ▲7六歩"
-            },
+                Text::RecordJapanese
+            }),
         ) != 0
         {
             s.usi_record = !s.usi_record;
@@ -104,7 +118,7 @@ impl Screen for SettingsScreen {
         ctx.sounds.volume = s.volume;
         let r = row();
         ui.text_mid(
-            "Esc saves and goes back.",
+            tr(Text::EscSaves),
             r.x,
             r.y + r.h / 2.0,
             u * 0.9,

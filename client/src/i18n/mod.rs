@@ -1,0 +1,222 @@
+//! The client's words in English, Korean and Japanese.
+//!
+//! Every user-visible string is a [`Text`] key; `en.rs`, `ko.rs` and `ja.rs` each give all
+//! of them (an exhaustive `match`, so a missing translation does not compile). Strings with
+//! arguments use `{0}`, `{1}`… so each language can put them where its grammar wants them.
+//! The language is process-wide ([`set_lang`]); settings apply it at once.
+//! Shogi terms keep their Japanese names with a translation on first use (千日手).
+
+mod en;
+mod ja;
+mod ko;
+
+use serde::{Deserialize, Serialize};
+use std::fmt::Display;
+use std::sync::atomic::{AtomicU8, Ordering};
+use yonin_core::Seat;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Lang {
+    #[default]
+    En,
+    Ko,
+    Ja,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::Ko, Lang::Ja];
+
+    /// The language's name in itself (the settings screen shows these).
+    pub const fn native_name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Ko => "한국어",
+            Lang::Ja => "日本語",
+        }
+    }
+
+    /// The next language in [`Lang::ALL`], `d` steps on (wrapping).
+    pub fn step(self, d: i32) -> Lang {
+        let i = Lang::ALL.iter().position(|l| *l == self).unwrap_or(0) as i32;
+        Lang::ALL[(i + d).rem_euclid(Lang::ALL.len() as i32) as usize]
+    }
+
+    /// This language's text for a key.
+    pub fn text(self, t: Text) -> &'static str {
+        match self {
+            Lang::En => en::text(t),
+            Lang::Ko => ko::text(t),
+            Lang::Ja => ja::text(t),
+        }
+    }
+}
+
+static LANG: AtomicU8 = AtomicU8::new(0);
+
+/// Sets the language every later [`tr`] uses.
+pub fn set_lang(l: Lang) {
+    LANG.store(l as u8, Ordering::Relaxed);
+}
+
+pub fn lang() -> Lang {
+    match LANG.load(Ordering::Relaxed) {
+        1 => Lang::Ko,
+        2 => Lang::Ja,
+        _ => Lang::En,
+    }
+}
+
+/// The current language's text for a key.
+pub fn tr(t: Text) -> &'static str {
+    lang().text(t)
+}
+
+/// [`tr`] with `{0}`, `{1}`… filled in.
+pub fn trf(t: Text, args: &[&dyn Display]) -> String {
+    fill(tr(t), args)
+}
+
+/// Replaces `{0}`, `{1}`… in `pattern` with the arguments.
+pub fn fill(pattern: &str, args: &[&dyn Display]) -> String {
+    let mut out = String::with_capacity(pattern.len() + 16);
+    let mut rest = pattern;
+    while let Some(i) = rest.find('{') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        match after
+            .find('}')
+            .and_then(|j| Some((j, after[..j].parse::<usize>().ok()?)))
+        {
+            Some((j, n)) if n < args.len() => {
+                out.push_str(&args[n].to_string());
+                rest = &after[j + 1..];
+            }
+            _ => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A seat's name in the current language.
+pub fn seat_name(s: Seat) -> &'static str {
+    tr(match s {
+        Seat::South => Text::SeatSouth,
+        Seat::West => Text::SeatWest,
+        Seat::North => Text::SeatNorth,
+        Seat::East => Text::SeatEast,
+    })
+}
+
+/// "1st", "1위", "1位".
+pub fn ordinal(n: usize) -> String {
+    match lang() {
+        Lang::En => match (n % 100, n % 10) {
+            (11..=13, _) => format!("{n}th"),
+            (_, 1) => format!("{n}st"),
+            (_, 2) => format!("{n}nd"),
+            (_, 3) => format!("{n}rd"),
+            _ => format!("{n}th"),
+        },
+        Lang::Ko => format!("{n}위"),
+        Lang::Ja => format!("{n}位"),
+    }
+}
+
+macro_rules! keys {
+    ($($k:ident),* $(,)?) => {
+        /// Every user-visible string of the client.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Text { $($k),* }
+        impl Text {
+            pub const ALL: &'static [Text] = &[$(Text::$k),*];
+        }
+    };
+}
+
+keys! {
+    // Menu
+    Subtitle, MenuComputer, MenuOnline, MenuReplay, MenuRules, MenuSettings, MenuQuit,
+    // Settings
+    SettingsTitle, YourName, ServerAddress, Sound, Volume, MoveAnimation, PieceNames,
+    RecordNotation, Language, On, Off, AnimOn, OneKanji, TwoKanji, RecordUsi, RecordJapanese,
+    EscSaves, NameError, SaveError,
+    // Common
+    EscBack, Back,
+    // Seats
+    SeatSouth, SeatWest, SeatNorth, SeatEast, Sente, Gote, And,
+    // Game screen
+    StartingGame, SettingUpBoard, LeaveConfirm,
+    // Game over
+    Draw, YouWin, YouFinished, YouLose, GameOver, YouSuffix, WaitingForOthers, Rematch,
+    MainMenu, BackToLobby,
+    // Outcome lines
+    DrawBy, SideWins, SeatWins, SeatsWin,
+    // End reasons
+    ReasonCheckmate, ReasonNoLegalMove, ReasonResignation, ReasonTime, ReasonForfeit,
+    ReasonRepetition, ReasonPerpetualCheck, ReasonImpasse, ReasonMoveLimit, ReasonAgreement,
+    ReasonLastSurvivor, ReasonTeamElimination, ReasonAborted,
+    // Plates and side panel
+    ToMove, PlateDraw, PlateWins, PlateLoses, PlacePlace, InCheckN, InCheck, ResignsOnTurn,
+    Disconnected, BotStandsIn, OffersDraw, RecordTitle, Copied, Copy, ReallyResign, Resign,
+    AcceptDraw, DeclineDraw, OfferDraw, DeclareImpasse, ClaimWin, Promote, Keep,
+    // Notices
+    VersionMismatch, ServerFull, Kicked, RoomClosed, GameUnreadable, OffersDrawNotice,
+    DeclinedDraw, LostConnection, IsBack, BotNowPlays, ServerStopping,
+    // Table events
+    BotName, ElimCheckmated, ElimStalemate, ElimResigned, ElimTime, ElimForfeit, ElimPerpetual,
+    ElimBy, Eliminated, ResignsWhenTurn, DeclarationFailed, MustAnswer, NoClock,
+    // Replay
+    NoGamesYet, ReplayUnreadable, MoveOf, ReplayKeys,
+    // Bot levels
+    LevelBeginner, LevelEasy, LevelMedium, LevelHard,
+}
+
+/// A bot level's name in the current language.
+pub fn level_name(l: yonin_core::protocol::BotLevel) -> &'static str {
+    use yonin_core::protocol::BotLevel;
+    tr(match l {
+        BotLevel::Beginner => Text::LevelBeginner,
+        BotLevel::Easy => Text::LevelEasy,
+        BotLevel::Medium => Text::LevelMedium,
+        BotLevel::Hard => Text::LevelHard,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fill_puts_arguments_in_place() {
+        assert_eq!(fill("{1} and {0}", &[&"a", &2]), "2 and a");
+        assert_eq!(fill("{x} {5} {", &[&1]), "{x} {5} {");
+    }
+
+    #[test]
+    fn placeholders_agree_across_languages() {
+        for &t in Text::ALL {
+            let holes = |l: Lang| {
+                let mut v: Vec<usize> = (0..4)
+                    .filter(|i| l.text(t).contains(&format!("{{{i}}}")))
+                    .collect();
+                v.sort();
+                v
+            };
+            for l in [Lang::Ko, Lang::Ja] {
+                assert_eq!(holes(Lang::En), holes(l), "{t:?} in {l:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn ordinals() {
+        set_lang(Lang::En);
+        assert_eq!(ordinal(1), "1st");
+        assert_eq!(ordinal(2), "2nd");
+        assert_eq!(ordinal(4), "4th");
+    }
+}

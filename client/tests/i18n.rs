@@ -1,0 +1,71 @@
+//! Every string of every language: present (the language files are exhaustive matches, so
+//! this checks they are not empty or left in English by mistake) and drawable with the
+//! embedded font (each character has a glyph in its cmap).
+
+use yonin_client::i18n::{fill, Lang, Text};
+
+fn missing_glyphs(text: &str, face: &ttf_parser::Face) -> Vec<char> {
+    text.chars()
+        .filter(|c| !c.is_control())
+        .filter(|&c| face.glyph_index(c).is_none())
+        .collect()
+}
+
+#[test]
+fn every_string_has_glyphs_in_the_embedded_font() {
+    let face = ttf_parser::Face::parse(yonin_client::assets::FONT, 0).expect("font parses");
+    // The check can fail: a rare kanji outside the subset has no glyph.
+    assert!(face.glyph_index('将').is_some() && face.glyph_index('齉').is_none());
+    let mut bad = Vec::new();
+    for lang in Lang::ALL {
+        let mut texts: Vec<String> = Text::ALL
+            .iter()
+            .map(|&t| lang.text(t).to_string())
+            .collect();
+        texts.push(lang.native_name().to_string());
+        for t in texts {
+            let miss = missing_glyphs(&t, &face);
+            if !miss.is_empty() {
+                bad.push(format!("{lang:?} {t:?}: {miss:?}"));
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "characters missing from the font:\n{}",
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn every_key_is_translated() {
+    for lang in Lang::ALL {
+        for &t in Text::ALL {
+            assert!(
+                !lang.text(t).trim().is_empty(),
+                "{t:?} is empty in {lang:?}"
+            );
+        }
+    }
+    // Korean and Japanese must not fall back to English: at most a few strings (symbols,
+    // "USI 7g7f") may be the same.
+    for lang in [Lang::Ko, Lang::Ja] {
+        let same: Vec<Text> = Text::ALL
+            .iter()
+            .copied()
+            .filter(|&t| lang.text(t) == Lang::En.text(t))
+            .filter(|&t| lang.text(t).chars().any(|c| c.is_ascii_alphabetic()))
+            .filter(|&t| !matches!(t, Text::RecordUsi | Text::ReplayKeys | Text::ElimBy))
+            .collect();
+        assert!(same.is_empty(), "{lang:?} still in English: {same:?}");
+    }
+}
+
+#[test]
+fn arguments_fill_in_every_language() {
+    for lang in Lang::ALL {
+        let s = fill(lang.text(Text::LostConnection), &[&"North", &45]);
+        assert!(s.contains("North") && s.contains("45"), "{lang:?}: {s}");
+        assert!(!s.contains('{'), "{lang:?}: {s}");
+    }
+}
