@@ -577,6 +577,16 @@ fn yonin_match(hero: Level, field: &str, games: usize, limits: Limits) {
             .collect();
         let mut pos = Position::start(&rules);
         let mut plies = 0;
+        // One random move per seat first, so deterministic (node-limited) bots do not replay
+        // the same four games.
+        let mut opening = YoninPlayer::Random(0x9e37_79b9 ^ (g as u64 + 1) * 0x2545_f491);
+        while plies < 4 && !pos.is_decided_by_elimination() {
+            let Some(m) = opening.choose(&pos, limits) else {
+                break;
+            };
+            pos.play(m).expect("random moves are legal");
+            plies += 1;
+        }
         while !pos.is_decided_by_elimination() && plies < YONIN_MAX_PLIES && pos.is_live(hero_seat)
         {
             let s = pos.to_move();
