@@ -525,7 +525,7 @@ fn standard_match(a: &mut dyn Player, b: &mut dyn Player, games: usize) -> Tally
 
 /// A Yonin player: a bot, or a random mover.
 enum YoninPlayer {
-    Bot(Bot),
+    Bot(Box<Bot>),
     Random(u64),
 }
 
@@ -534,11 +534,11 @@ impl YoninPlayer {
         if name.eq_ignore_ascii_case("random") {
             YoninPlayer::Random(seed | 1)
         } else {
-            YoninPlayer::Bot(Bot::with_hash(
+            YoninPlayer::Bot(Box::new(Bot::with_hash(
                 Level::from_name(name).expect("level or Random"),
                 seed,
                 16,
-            ))
+            )))
         }
     }
     fn choose(&mut self, pos: &Position, limits: Limits) -> Option<Move> {
@@ -579,7 +579,7 @@ fn yonin_match(hero: Level, field: &str, games: usize, limits: Limits) {
         let mut plies = 0;
         // One random move per seat first, so deterministic (node-limited) bots do not replay
         // the same four games.
-        let mut opening = YoninPlayer::Random(0x9e37_79b9 ^ (g as u64 + 1) * 0x2545_f491);
+        let mut opening = YoninPlayer::Random(0x9e37_79b9 ^ ((g as u64 + 1) * 0x2545_f491));
         while plies < 4 && !pos.is_decided_by_elimination() {
             let Some(m) = opening.choose(&pos, limits) else {
                 break;
