@@ -584,7 +584,21 @@ pub fn clock_text(c: &SeatClock, tc: TimeControl) -> (String, String) {
     }
 }
 
-/// The time-control choices offered when creating a game.
+/// The name of `TIME_CONTROLS[i]` in the current language.
+pub fn time_control_label(i: usize) -> &'static str {
+    const KEYS: [Text; 6] = [
+        Text::NoClock,
+        Text::Tc10Byo,
+        Text::Tc5x3,
+        Text::Tc30Only,
+        Text::Tc3Plus2,
+        Text::Tc15Plus10,
+    ];
+    KEYS.get(i).map_or(TIME_CONTROLS[0].0, |&k| tr(k))
+}
+
+/// The time-control choices offered when creating a game (English names; the screens use
+/// [`time_control_label`]).
 pub const TIME_CONTROLS: [(&str, TimeControl); 6] = [
     ("No clock", TimeControl::None),
     (
@@ -629,8 +643,8 @@ pub const TIME_CONTROLS: [(&str, TimeControl); 6] = [
 
 /// A describing name of a time control.
 pub fn time_control_name(tc: TimeControl) -> String {
-    if let Some((name, _)) = TIME_CONTROLS.iter().find(|(_, t)| *t == tc) {
-        return name.to_string();
+    if let Some(i) = TIME_CONTROLS.iter().position(|(_, t)| *t == tc) {
+        return time_control_label(i).to_string();
     }
     match tc {
         TimeControl::None => tr(Text::NoClock).into(),

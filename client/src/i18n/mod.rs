@@ -171,6 +171,8 @@ keys! {
     ElimBy, Eliminated, ResignsWhenTurn, DeclarationFailed, MustAnswer, NoClock,
     // Replay
     NoGamesYet, ReplayUnreadable, MoveOf, ReplayKeys,
+    HcEven, HcLance, HcBishop, HcRook, HcRookLance, HcTwo, HcFour, HcSix, HcEight, RoomNameDefault, SenteFirst, CreateGame, ShogiTwo, YoninFour, GameLabel, YourSeat, ComputerLevel, OpenForPerson, TimeLabel, RoomName, WhoMayJoin, OnlyWithCode, Anyone, Handicap, Impasse, Points27, Points24, DrawnAtRandom, FirstToMove, MatedArmy, ArmyFrozen, ArmyPasses, MatedHand, HandSealed, HandToMater, DeadKingDrop, Forbidden, Allowed, MateJudged, WhenTurnComes, Immediately, PawnsPromote, LastLine, LastTwoLines, Teams, TeamsPairs, EverySeat, NoneLimit, NMoves, MoveLimit, StandardRules, HouseRules, RulesOfGame, Start, CreateRoom, OfflineGame, Tc10Byo, Tc5x3, Tc30Only, Tc3Plus2, Tc15Plus10,
+    ConnectHelp, Connect, HostHere, GamesOnNetwork, ListeningNone, ServerLine, AnotherVersion, EnterAddress, Lobby, Connecting, RoomTitle, Shogi, YoninName, Yonin, WaitingForPlayers, Playing, Finished, JoinCodeIs, Empty, HostSuffix, YouDash, ComputerParen, AddComputer, SitHere, LevelIs, Remove, StartTheGame, FillEverySeat, HostStarts, LeaveRoom, Watch, HostingOn, RoomRow, NComputers, Open, NoRoomsYet, Join, Refresh, JoinCode,
     // Bot levels
     LevelBeginner, LevelEasy, LevelMedium, LevelHard,
 }

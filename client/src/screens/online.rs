@@ -2,6 +2,7 @@
 //! of rooms, and the room itself (seats, bots, start).
 
 use super::{draw_toast, Ctx, Screen, Transition};
+use crate::i18n::{level_name, seat_name, tr, trf, Text};
 use crate::net::{LanScan, DEFAULT_PORT};
 use crate::session::{Link, Session};
 use crate::settings::{Mode, Settings};
@@ -42,19 +43,19 @@ impl Screen for ConnectScreen {
         let ui = ctx.ui();
         let (w, h) = (screen_width(), screen_height());
         let u = ui.unit;
-        ui.title("Play online / LAN");
+        ui.title(tr(Text::MenuOnline));
         let rw = (w - 4.0 * u).min(u * 32.0);
         let x = (w - rw) / 2.0;
         let rh = (u * 2.4).min(h / 12.0);
         let y0 = u * 7.0;
         let enter_a = self
             .address
-            .show(&ui, Rect::new(x, y0, rw, rh), "Server address");
+            .show(&ui, Rect::new(x, y0, rw, rh), tr(Text::ServerAddress));
         let enter_n = self
             .name
-            .show(&ui, Rect::new(x, y0 + rh * 1.4, rw, rh), "Your name");
+            .show(&ui, Rect::new(x, y0 + rh * 1.4, rw, rh), tr(Text::YourName));
         ui.paragraph(
-            &format!("Enter host:port of a Yonin server (the port is {DEFAULT_PORT} when left out). To play with people on your network, host a game here and give them this computer's address."),
+            &trf(Text::ConnectHelp, &[&DEFAULT_PORT]),
             x,
             y0 + rh * 3.2,
             rw,
@@ -64,14 +65,14 @@ impl Screen for ConnectScreen {
         let by = y0 + rh * 5.6;
         let mut connect = ui.button_styled(
             Rect::new(x, by, rw, rh * 1.2),
-            "Connect",
+            tr(Text::Connect),
             true,
             Some(theme::ACCENT),
         ) || enter_a
             || enter_n;
         let host = ui.button(
             Rect::new(x, by + rh * 1.6, rw, rh * 1.2),
-            "Host a game on this computer",
+            tr(Text::HostHere),
         );
         let mut y = by + rh * 3.4;
         if let Some(e) = &self.error {
@@ -79,30 +80,26 @@ impl Screen for ConnectScreen {
             y += rh;
         }
         // Games on the local network: a click fills in the address and connects.
-        ui.text_mid("Games on your network", x, y, u, theme::TEXT_DIM);
+        ui.text_mid(tr(Text::GamesOnNetwork), x, y, u, theme::TEXT_DIM);
         y += rh * 0.7;
         let servers = self.scan.servers();
         if servers.is_empty() {
             let text = self
                 .scan
                 .error()
-                .unwrap_or_else(|| "Listening… none heard yet.".to_string());
+                .unwrap_or_else(|| tr(Text::ListeningNone).to_string());
             ui.text_mid(&text, x, y + rh * 0.4, u * 0.9, theme::TEXT_DIM);
         }
         for server in servers.iter().take(5) {
             let r = Rect::new(x, y, rw, rh);
-            let label = format!(
-                "{} — {} · {} room(s), {} with open seats{}",
-                server.name,
-                server.address,
-                server.rooms,
-                server.open,
-                if server.compatible {
-                    ""
-                } else {
-                    " · another version"
-                }
-            );
+            let label = trf(
+                Text::ServerLine,
+                &[&server.name, &server.address, &server.rooms, &server.open],
+            ) + if server.compatible {
+                ""
+            } else {
+                tr(Text::AnotherVersion)
+            };
             if ui.button_styled(r, &label, server.compatible, None) {
                 self.address.text = server.address.clone();
                 connect = true;
@@ -113,7 +110,7 @@ impl Screen for ConnectScreen {
             let name = match validate_name(&self.name.text) {
                 Ok(n) => n,
                 Err(e) => {
-                    self.error = Some(format!("Name: {e}."));
+                    self.error = Some(trf(Text::NameError, &[&e]));
                     return Transition::Stay;
                 }
             };
@@ -122,7 +119,7 @@ impl Screen for ConnectScreen {
             if connect {
                 let address = self.address.text.trim().to_string();
                 if address.is_empty() {
-                    self.error = Some("Enter the server's address first.".into());
+                    self.error = Some(tr(Text::EnterAddress).into());
                     return Transition::Stay;
                 }
                 ctx.settings.server = address.clone();
@@ -191,12 +188,17 @@ impl Screen for LobbyScreen {
         let u = ui.unit;
         match &session.link {
             Link::Connecting => {
-                ui.title("Lobby");
-                ui.text_centered("Connecting…", vec2(w / 2.0, h / 2.0), u * 1.3, theme::TEXT);
+                ui.title(tr(Text::Lobby));
+                ui.text_centered(
+                    tr(Text::Connecting),
+                    vec2(w / 2.0, h / 2.0),
+                    u * 1.3,
+                    theme::TEXT,
+                );
                 return Transition::Stay;
             }
             Link::Closed(why) => {
-                ui.title("Lobby");
+                ui.title(tr(Text::Lobby));
                 ui.paragraph(
                     why,
                     u * 1.5,
@@ -205,7 +207,7 @@ impl Screen for LobbyScreen {
                     u * 1.1,
                     theme::CHECK_GLOW,
                 );
-                ui.text("Esc: back", u * 1.5, u * 11.0, u, theme::TEXT_DIM);
+                ui.text(tr(Text::EscBack), u * 1.5, u * 11.0, u, theme::TEXT_DIM);
                 return Transition::Stay;
             }
             Link::Open => {}
@@ -214,26 +216,26 @@ impl Screen for LobbyScreen {
         let mut send: Vec<ClientMessage> = Vec::new();
         if let Some(room) = &session.room {
             // --- inside a room ---
-            ui.title(&format!("Room: {}", room.settings.name));
+            ui.title(&trf(Text::RoomTitle, &[&room.settings.name]));
             let x = u * 1.5;
             let mut y = u * 7.0;
             let variant = match room.settings.rules.variant {
-                Variant::Standard => "Shogi",
-                Variant::Yonin => "Yonin 四人将棋",
+                Variant::Standard => tr(Text::Shogi),
+                Variant::Yonin => tr(Text::YoninName),
             };
             let info = format!(
                 "{variant} · {} · {}",
                 time_control_name(room.settings.time_control),
                 match room.phase {
-                    RoomPhase::Waiting => "waiting for players",
-                    RoomPhase::Playing => "playing",
-                    RoomPhase::Finished => "finished",
+                    RoomPhase::Waiting => tr(Text::WaitingForPlayers),
+                    RoomPhase::Playing => tr(Text::Playing),
+                    RoomPhase::Finished => tr(Text::Finished),
                 }
             );
             ui.text(&info, x, y, u, theme::TEXT_DIM);
             if let Some(code) = &room.join_code {
                 ui.text(
-                    &format!("Join code: {code}"),
+                    &trf(Text::JoinCodeIs, &[&code]),
                     x + u * 30.0,
                     y,
                     u,
@@ -259,21 +261,21 @@ impl Screen for LobbyScreen {
                     theme::BACKGROUND,
                 );
                 let who = match &s.occupant {
-                    Occupant::Empty => "empty".to_string(),
+                    Occupant::Empty => tr(Text::Empty).to_string(),
                     Occupant::Person(p) => {
                         let mut n = p.name.clone();
                         if Some(p.id) == room_host_id(room) {
-                            n.push_str(" (host)");
+                            n.push_str(tr(Text::HostSuffix));
                         }
                         if room.you == Some(s.seat) {
-                            n.push_str(" — you");
+                            n.push_str(tr(Text::YouDash));
                         }
                         n
                     }
-                    Occupant::Bot(l) => format!("Computer ({})", l.name()),
+                    Occupant::Bot(l) => trf(Text::ComputerParen, &[&level_name(*l)]),
                 };
                 ui.text_mid(
-                    &format!("{}  {who}", s.seat.name()),
+                    &format!("{}  {who}", seat_name(s.seat)),
                     chip.x + chip.w + u * 0.6,
                     r.center().y,
                     u,
@@ -291,13 +293,13 @@ impl Screen for LobbyScreen {
                 if host && waiting {
                     match &s.occupant {
                         Occupant::Empty => {
-                            if ui.button(b2, "Add computer") {
+                            if ui.button(b2, tr(Text::AddComputer)) {
                                 send.push(ClientMessage::AddBot {
                                     seat: s.seat,
                                     level: BotLevel::Easy,
                                 });
                             }
-                            if room.you.is_none() && ui.button(b1, "Sit here") {
+                            if room.you.is_none() && ui.button(b1, tr(Text::SitHere)) {
                                 send.push(ClientMessage::Join {
                                     room: room.id,
                                     seat: Some(s.seat),
@@ -308,13 +310,13 @@ impl Screen for LobbyScreen {
                         Occupant::Bot(l) => {
                             let next = BotLevel::ALL
                                 [(BotLevel::ALL.iter().position(|x| x == l).unwrap_or(0) + 1) % 4];
-                            if ui.button(b1, &format!("Level: {}", l.name())) {
+                            if ui.button(b1, &trf(Text::LevelIs, &[&level_name(*l)])) {
                                 send.push(ClientMessage::AddBot {
                                     seat: s.seat,
                                     level: next,
                                 });
                             }
-                            if ui.button(b2, "Remove") {
+                            if ui.button(b2, tr(Text::Remove)) {
                                 send.push(ClientMessage::RemoveFromSeat { seat: s.seat });
                             }
                         }
@@ -322,7 +324,7 @@ impl Screen for LobbyScreen {
                     }
                 } else if matches!(s.occupant, Occupant::Empty)
                     && room.you.is_none()
-                    && ui.button(b2, "Sit here")
+                    && ui.button(b2, tr(Text::SitHere))
                 {
                     send.push(ClientMessage::Join {
                         room: room.id,
@@ -341,9 +343,9 @@ impl Screen for LobbyScreen {
                 .all(|s| !matches!(s.occupant, Occupant::Empty));
             if host && waiting {
                 let label = if full {
-                    "Start the game"
+                    tr(Text::StartTheGame)
                 } else {
-                    "Fill every seat to start"
+                    tr(Text::FillEverySeat)
                 };
                 if ui.button_styled(
                     Rect::new(x, y, bw * 1.4, bh),
@@ -354,40 +356,33 @@ impl Screen for LobbyScreen {
                     send.push(ClientMessage::Start);
                 }
             } else if waiting {
-                ui.text_mid(
-                    "The host starts the game when every seat is filled.",
-                    x,
-                    y + bh / 2.0,
-                    u,
-                    theme::TEXT_DIM,
-                );
+                ui.text_mid(tr(Text::HostStarts), x, y + bh / 2.0, u, theme::TEXT_DIM);
             }
-            if ui.button(Rect::new(x + bw * 1.4 + u, y, bw, bh), "Rules") {
+            if ui.button(Rect::new(x + bw * 1.4 + u, y, bw, bh), tr(Text::MenuRules)) {
                 out = Transition::Push(Box::new(super::rules::RulesScreen::for_game(
                     room.settings.rules,
                     room.settings.time_control,
                 )));
             }
-            if ui.button(Rect::new(x + bw * 2.4 + 2.0 * u, y, bw, bh), "Leave room") {
+            if ui.button(
+                Rect::new(x + bw * 2.4 + 2.0 * u, y, bw, bh),
+                tr(Text::LeaveRoom),
+            ) {
                 send.push(ClientMessage::Leave);
             }
             if room.phase == RoomPhase::Playing
                 && room.you.is_none()
                 && session.table.is_some()
-                && ui.button(Rect::new(x, y + bh + u, bw, bh), "Watch")
+                && ui.button(Rect::new(x, y + bh + u, bw, bh), tr(Text::Watch))
             {
                 out = Transition::Push(Box::new(super::game::GameScreen::new()));
             }
         } else {
             // --- the lobby ---
-            ui.title("Lobby");
+            ui.title(tr(Text::Lobby));
             let x = u * 1.5;
             let who = match session.hosting {
-                Some(addr) => format!(
-                    "{} · hosting on port {} — others join at this computer's address",
-                    session.name,
-                    addr.port()
-                ),
+                Some(addr) => trf(Text::HostingOn, &[&session.name, &addr.port()]),
                 None => format!("{} · {}", session.name, session.server_name),
             };
             ui.text(&who, x + u * 12.0, u * 3.0, u * 0.9, theme::TEXT_DIM);
@@ -397,27 +392,28 @@ impl Screen for LobbyScreen {
                 .rooms
                 .iter()
                 .map(|r| {
-                    format!(
-                        "{}{}  ·  {}  ·  {}/{} players{}  ·  {}  ·  host {}",
-                        if r.private { "🔒 " } else { "" },
-                        r.name,
-                        match r.variant {
-                            Variant::Standard => "Shogi",
-                            Variant::Yonin => "Yonin",
-                        },
-                        r.people + r.bots,
-                        r.seats,
-                        if r.bots > 0 {
-                            format!(" ({} computer)", r.bots)
-                        } else {
-                            String::new()
-                        },
-                        match r.phase {
-                            RoomPhase::Waiting => "open",
-                            RoomPhase::Playing => "playing",
-                            RoomPhase::Finished => "finished",
-                        },
-                        r.host_name
+                    trf(
+                        Text::RoomRow,
+                        &[
+                            &format!("{}{}", if r.private { "◆ " } else { "" }, r.name),
+                            &match r.variant {
+                                Variant::Standard => tr(Text::Shogi),
+                                Variant::Yonin => tr(Text::Yonin),
+                            },
+                            &(r.people + r.bots),
+                            &r.seats,
+                            &if r.bots > 0 {
+                                trf(Text::NComputers, &[&r.bots])
+                            } else {
+                                String::new()
+                            },
+                            &match r.phase {
+                                RoomPhase::Waiting => tr(Text::Open),
+                                RoomPhase::Playing => tr(Text::Playing),
+                                RoomPhase::Finished => tr(Text::Finished),
+                            },
+                            &r.host_name,
+                        ],
                     )
                 })
                 .collect();
@@ -429,7 +425,7 @@ impl Screen for LobbyScreen {
             );
             if rows.is_empty() {
                 ui.text(
-                    "No games yet. Create one, and others will see it here.",
+                    tr(Text::NoRoomsYet),
                     inner.x + u * 0.4,
                     inner.y + u * 1.4,
                     u,
@@ -446,7 +442,7 @@ impl Screen for LobbyScreen {
             let sel = self.selected.and_then(|i| session.rooms.get(i));
             if ui.button_styled(
                 Rect::new(x, by, bw * 1.3, bh),
-                "Create a game",
+                tr(Text::CreateGame),
                 true,
                 Some(theme::ACCENT),
             ) {
@@ -456,7 +452,7 @@ impl Screen for LobbyScreen {
                 (!self.code.text.trim().is_empty()).then(|| self.code.text.trim().to_uppercase());
             if ui.button_styled(
                 Rect::new(x + bw * 1.3 + u, by, bw, bh),
-                "Join",
+                tr(Text::Join),
                 sel.is_some(),
                 None,
             ) {
@@ -470,7 +466,7 @@ impl Screen for LobbyScreen {
             }
             if ui.button_styled(
                 Rect::new(x + bw * 2.3 + 2.0 * u, by, bw, bh),
-                "Watch",
+                tr(Text::Watch),
                 sel.is_some(),
                 None,
             ) {
@@ -481,13 +477,16 @@ impl Screen for LobbyScreen {
                     });
                 }
             }
-            if ui.button(Rect::new(x + bw * 3.3 + 3.0 * u, by, bw, bh), "Refresh") {
+            if ui.button(
+                Rect::new(x + bw * 3.3 + 3.0 * u, by, bw, bh),
+                tr(Text::Refresh),
+            ) {
                 send.push(ClientMessage::ListRooms);
             }
             self.code.show(
                 &ui,
                 Rect::new(x + bw * 4.3 + 4.0 * u, by, bw * 2.0, bh),
-                "Join code",
+                tr(Text::JoinCode),
             );
         }
         if let Some(n) = session.current_notice(ctx.now) {

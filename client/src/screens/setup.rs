@@ -2,6 +2,7 @@
 //! other seat, handicap, time control and every house rule.
 
 use super::{Ctx, Screen, Transition};
+use crate::i18n::{level_name, seat_name, tr, trf, Text};
 use crate::settings::{Mode, Settings};
 use crate::table::{time_control_name, TIME_CONTROLS};
 use crate::theme;
@@ -43,17 +44,17 @@ fn step<T: Copy + PartialEq>(all: &[T], cur: T, d: i32) -> T {
 }
 
 pub fn handicap_name(h: Handicap) -> &'static str {
-    match h {
-        Handicap::Even => "Even game 平手",
-        Handicap::Lance => "Lance 香落ち",
-        Handicap::Bishop => "Bishop 角落ち",
-        Handicap::Rook => "Rook 飛車落ち",
-        Handicap::RookLance => "Rook + lance 飛香落ち",
-        Handicap::TwoPieces => "Two pieces 二枚落ち",
-        Handicap::FourPieces => "Four pieces 四枚落ち",
-        Handicap::SixPieces => "Six pieces 六枚落ち",
-        Handicap::EightPieces => "Eight pieces 八枚落ち",
-    }
+    tr(match h {
+        Handicap::Even => Text::HcEven,
+        Handicap::Lance => Text::HcLance,
+        Handicap::Bishop => Text::HcBishop,
+        Handicap::Rook => Text::HcRook,
+        Handicap::RookLance => Text::HcRookLance,
+        Handicap::TwoPieces => Text::HcTwo,
+        Handicap::FourPieces => Text::HcFour,
+        Handicap::SixPieces => Text::HcSix,
+        Handicap::EightPieces => Text::HcEight,
+    })
 }
 
 impl SetupScreen {
@@ -68,7 +69,10 @@ impl SetupScreen {
             my_seat: Seat::South,
             others: BySeat([level; 4]),
             time: 0,
-            room_name: TextField::new(format!("{}'s game", settings.name), MAX_ROOM_NAME_CHARS),
+            room_name: TextField::new(
+                trf(Text::RoomNameDefault, &[&settings.name]),
+                MAX_ROOM_NAME_CHARS,
+            ),
             private: false,
         }
     }
@@ -109,10 +113,10 @@ impl SetupScreen {
     fn seat_label(&self, seat: Seat) -> String {
         match self.rules.variant {
             Variant::Standard => match seat {
-                Seat::South => "Sente ▲ (moves first)".into(),
-                _ => "Gote △".into(),
+                Seat::South => tr(Text::SenteFirst).into(),
+                _ => tr(Text::Gote).into(),
             },
-            Variant::Yonin => format!("{} {}", seat.arrow(), seat.name()),
+            Variant::Yonin => format!("{} {}", seat.arrow(), seat_name(seat)),
         }
     }
 }
@@ -126,8 +130,8 @@ impl Screen for SetupScreen {
         let (w, h) = (screen_width(), screen_height());
         let u = ui.unit;
         ui.title(match self.purpose {
-            Purpose::Offline => "Play vs computer",
-            Purpose::Online => "Create a game",
+            Purpose::Offline => tr(Text::MenuComputer),
+            Purpose::Online => tr(Text::CreateGame),
         });
         let rh = (u * 1.9).min(h / 17.0);
         let gap = rh * 0.3;
@@ -144,10 +148,10 @@ impl Screen for SetupScreen {
 
         // --- left: the game and the players ---
         let variant_name = match self.rules.variant {
-            Variant::Standard => "Shogi (two players)",
-            Variant::Yonin => "Yonin 四人将棋 (four players)",
+            Variant::Standard => tr(Text::ShogiTwo),
+            Variant::Yonin => tr(Text::YoninFour),
         };
-        if ui.stepper(next_left(), "Game", variant_name) != 0 {
+        if ui.stepper(next_left(), tr(Text::GameLabel), variant_name) != 0 {
             self.rules = match self.rules.variant {
                 Variant::Standard => RuleSet::yonin(),
                 Variant::Yonin => RuleSet::standard(),
@@ -155,14 +159,18 @@ impl Screen for SetupScreen {
             self.my_seat = Seat::South;
         }
         let seats = self.seats();
-        let d = ui.stepper(next_left(), "Your seat", &self.seat_label(self.my_seat));
+        let d = ui.stepper(
+            next_left(),
+            tr(Text::YourSeat),
+            &self.seat_label(self.my_seat),
+        );
         if d != 0 {
             self.my_seat = step(&seats, self.my_seat, d);
         }
         for seat in seats.iter().copied().filter(|&s| s != self.my_seat) {
             let value = match self.others[seat] {
-                Some(l) => format!("Computer: {}", l.name()),
-                None => "Open for a person".into(),
+                Some(l) => trf(Text::ComputerLevel, &[&level_name(l)]),
+                None => tr(Text::OpenForPerson).into(),
             };
             let label = self.seat_label(seat);
             let d = ui.stepper(next_left(), &label, &value);
@@ -175,19 +183,23 @@ impl Screen for SetupScreen {
                 self.others[seat] = step(&options, self.others[seat], d);
             }
         }
-        let d = ui.stepper(next_left(), "Time", TIME_CONTROLS[self.time].0);
+        let d = ui.stepper(
+            next_left(),
+            tr(Text::TimeLabel),
+            crate::table::time_control_label(self.time),
+        );
         if d != 0 {
             self.time = (self.time as i32 + d).rem_euclid(TIME_CONTROLS.len() as i32) as usize;
         }
         if self.purpose == Purpose::Online {
-            self.room_name.show(&ui, next_left(), "Room name");
+            self.room_name.show(&ui, next_left(), tr(Text::RoomName));
             let d = ui.stepper(
                 next_left(),
-                "Who may join",
+                tr(Text::WhoMayJoin),
                 if self.private {
-                    "Only with the join code"
+                    tr(Text::OnlyWithCode)
                 } else {
-                    "Anyone"
+                    tr(Text::Anyone)
                 },
             );
             if d != 0 {
@@ -204,16 +216,16 @@ impl Screen for SetupScreen {
         let r = &mut self.rules;
         match r.variant {
             Variant::Standard => {
-                let d = ui.stepper(next_right(), "Handicap", handicap_name(r.handicap));
+                let d = ui.stepper(next_right(), tr(Text::Handicap), handicap_name(r.handicap));
                 if d != 0 {
                     r.handicap = step(&Handicap::ALL, r.handicap, d);
                 }
                 let d = ui.stepper(
                     next_right(),
-                    "Impasse 入玉",
+                    tr(Text::Impasse),
                     match r.impasse {
-                        ImpasseRule::Points27 => "27-point declaration",
-                        ImpasseRule::Points24 => "JSA 24-point rule",
+                        ImpasseRule::Points27 => tr(Text::Points27),
+                        ImpasseRule::Points24 => tr(Text::Points24),
                     },
                 );
                 if d != 0 {
@@ -233,19 +245,19 @@ impl Screen for SetupScreen {
                     FirstSeat::Random,
                 ];
                 let name = match r.first_seat {
-                    FirstSeat::Fixed(s) => format!("{} {}", s.arrow(), s.name()),
-                    FirstSeat::Random => "Drawn at random".into(),
+                    FirstSeat::Fixed(s) => format!("{} {}", s.arrow(), seat_name(s)),
+                    FirstSeat::Random => tr(Text::DrawnAtRandom).into(),
                 };
-                let d = ui.stepper(next_right(), "First to move", &name);
+                let d = ui.stepper(next_right(), tr(Text::FirstToMove), &name);
                 if d != 0 {
                     r.first_seat = step(&firsts, r.first_seat, d);
                 }
                 let d = ui.stepper(
                     next_right(),
-                    "A mated army",
+                    tr(Text::MatedArmy),
                     match r.mated_army {
-                        MatedArmy::Frozen => "Frozen, anyone may take it",
-                        MatedArmy::PassesToMater => "Passes to the mating seat",
+                        MatedArmy::Frozen => tr(Text::ArmyFrozen),
+                        MatedArmy::PassesToMater => tr(Text::ArmyPasses),
                     },
                 );
                 if d != 0 {
@@ -257,10 +269,10 @@ impl Screen for SetupScreen {
                 }
                 let d = ui.stepper(
                     next_right(),
-                    "A mated hand",
+                    tr(Text::MatedHand),
                     match r.mated_hand {
-                        MatedHand::Sealed => "Sealed",
-                        MatedHand::ToMater => "Goes to the mating seat",
+                        MatedHand::Sealed => tr(Text::HandSealed),
+                        MatedHand::ToMater => tr(Text::HandToMater),
                     },
                 );
                 if d != 0 {
@@ -268,10 +280,10 @@ impl Screen for SetupScreen {
                 }
                 let d = ui.stepper(
                     next_right(),
-                    "Pawn drop at a dead king",
+                    tr(Text::DeadKingDrop),
                     match r.dead_king_pawn_drop {
-                        DeadKingPawnDrop::Forbidden => "Forbidden",
-                        DeadKingPawnDrop::Allowed => "Allowed",
+                        DeadKingPawnDrop::Forbidden => tr(Text::Forbidden),
+                        DeadKingPawnDrop::Allowed => tr(Text::Allowed),
                     },
                 );
                 if d != 0 {
@@ -283,10 +295,10 @@ impl Screen for SetupScreen {
                 }
                 let d = ui.stepper(
                     next_right(),
-                    "Mate is judged",
+                    tr(Text::MateJudged),
                     match r.mate_timing {
-                        MateTiming::OnTurn => "When the turn comes",
-                        MateTiming::Immediately => "Immediately",
+                        MateTiming::OnTurn => tr(Text::WhenTurnComes),
+                        MateTiming::Immediately => tr(Text::Immediately),
                     },
                 );
                 if d != 0 {
@@ -298,10 +310,10 @@ impl Screen for SetupScreen {
                 }
                 let d = ui.stepper(
                     next_right(),
-                    "Pawns must promote",
+                    tr(Text::PawnsPromote),
                     match r.pawn_promotion {
-                        PawnPromotion::LastLine => "On the last line",
-                        PawnPromotion::LastTwoLines => "On the last two lines",
+                        PawnPromotion::LastLine => tr(Text::LastLine),
+                        PawnPromotion::LastTwoLines => tr(Text::LastTwoLines),
                     },
                 );
                 if d != 0 {
@@ -313,11 +325,11 @@ impl Screen for SetupScreen {
                 }
                 let d = ui.stepper(
                     next_right(),
-                    "Teams",
+                    tr(Text::Teams),
                     if r.teams {
-                        "South + North vs West + East"
+                        tr(Text::TeamsPairs)
                     } else {
-                        "Every seat for itself"
+                        tr(Text::EverySeat)
                     },
                 );
                 if d != 0 {
@@ -326,10 +338,10 @@ impl Screen for SetupScreen {
             }
         }
         let limit = match r.move_limit {
-            None => "None".to_string(),
-            Some(n) => format!("{n} moves"),
+            None => tr(Text::NoneLimit).to_string(),
+            Some(n) => trf(Text::NMoves, &[&n]),
         };
-        let d = ui.stepper(next_right(), "Move limit", &limit);
+        let d = ui.stepper(next_right(), tr(Text::MoveLimit), &limit);
         if d != 0 {
             r.move_limit = step(&MOVE_LIMITS, r.move_limit, d);
         }
@@ -344,9 +356,9 @@ impl Screen for SetupScreen {
             "{} · {}",
             time_control_name(TIME_CONTROLS[self.time].1),
             if self.rules.house_rules().is_empty() {
-                "standard rules".to_string()
+                tr(Text::StandardRules).to_string()
             } else {
-                format!("{} house rule(s)", self.rules.house_rules().len())
+                trf(Text::HouseRules, &[&self.rules.house_rules().len()])
             }
         );
         ui.text_centered(
@@ -355,15 +367,15 @@ impl Screen for SetupScreen {
             u * 0.9,
             theme::TEXT_DIM,
         );
-        if ui.button(rules_r, "Rules of this game") {
+        if ui.button(rules_r, tr(Text::RulesOfGame)) {
             return Transition::Push(Box::new(super::rules::RulesScreen::for_game(
                 self.rules,
                 TIME_CONTROLS[self.time].1,
             )));
         }
         let label = match self.purpose {
-            Purpose::Offline => "Start",
-            Purpose::Online => "Create room",
+            Purpose::Offline => tr(Text::Start),
+            Purpose::Online => tr(Text::CreateRoom),
         };
         if ui.button_styled(start_r, label, true, Some(theme::ACCENT))
             || ctx.input.enter && !self.room_name.focused
@@ -380,7 +392,7 @@ impl SetupScreen {
             Purpose::Offline => {
                 ctx.settings.last_mode = Mode::Computer;
                 let _ = ctx.settings.save();
-                let settings = self.room_settings("Offline game");
+                let settings = self.room_settings(tr(Text::OfflineGame));
                 ctx.session = Some(crate::session::Session::offline(
                     &ctx.settings.name,
                     settings,
@@ -390,7 +402,7 @@ impl SetupScreen {
             Purpose::Online => {
                 let name = self.room_name.text.trim().to_string();
                 let name = if name.is_empty() {
-                    "Game".to_string()
+                    tr(Text::GameLabel).to_string()
                 } else {
                     name
                 };
