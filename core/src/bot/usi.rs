@@ -122,6 +122,8 @@ pub struct UsiEngine {
     bot: Arc<Mutex<Bot>>,
     rules: RuleSet,
     hash_mb: usize,
+    /// The table size the bot has (resized at `isready` when the option changed).
+    applied_hash_mb: usize,
     level: Level,
     threads: u32,
     position: Option<(Position, GameHistory)>,
@@ -139,6 +141,7 @@ impl UsiEngine {
             bot: Arc::new(Mutex::new(Bot::new(Level::Hard, 0))),
             rules: RuleSet::standard(),
             hash_mb: super::DEFAULT_HASH_MB,
+            applied_hash_mb: super::DEFAULT_HASH_MB,
             level: Level::Hard,
             threads: 1,
             position: None,
@@ -201,11 +204,12 @@ impl UsiEngine {
                 let (mb, level) = (self.hash_mb, self.level);
                 {
                     let mut bot = self.bot();
-                    if bot.hash_mb() != mb && mb.next_power_of_two() != bot.hash_mb() {
+                    if self.applied_hash_mb != mb {
                         bot.set_hash_mb(mb);
                     }
                     bot.set_level(level);
                 }
+                self.applied_hash_mb = mb;
                 self.say("readyok");
             }
             "setoption" => self.set_option(&words[1..]),
