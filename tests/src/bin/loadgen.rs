@@ -302,7 +302,10 @@ impl Player {
             _ => false,
         };
         // Think for 50–150 % of `--think-ms`, so games do not move in lockstep.
-        let think = self.shared.think.mul_f64(0.5 + self.rng.below(1001) as f64 / 1000.0);
+        let think = self
+            .shared
+            .think
+            .mul_f64(0.5 + self.rng.below(1001) as f64 / 1000.0);
         self.move_at = mine.then(|| tokio::time::Instant::now() + think);
     }
 
