@@ -290,12 +290,14 @@ pub fn wrap(s: &str, width: f32, measure: impl Fn(&str) -> f32) -> Vec<String> {
     lines
 }
 
-/// Words with their following space; every CJK character is a word of its own.
+/// Words with their following space; every Chinese or Japanese character is a word of its
+/// own (Korean, written with spaces, breaks at spaces like English).
 fn split_keep_spaces(s: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut cur = String::new();
     for c in s.chars() {
-        let wide = c as u32 >= 0x2E80;
+        let hangul = matches!(c as u32, 0xAC00..=0xD7A3 | 0x1100..=0x11FF | 0x3130..=0x318F);
+        let wide = c as u32 >= 0x2E80 && !hangul;
         if wide {
             if !cur.is_empty() {
                 out.push(std::mem::take(&mut cur));
@@ -495,5 +497,6 @@ mod tests {
         assert_eq!(wrap("aa bb cc", 5.0, m), vec!["aa bb", "cc"]);
         assert_eq!(wrap("二歩二歩二歩", 4.0, m), vec!["二歩二歩", "二歩"]);
         assert_eq!(wrap("a\nb", 9.0, m), vec!["a", "b"]);
+        assert_eq!(wrap("한국 말입니다", 4.0, m), vec!["한국", "말입니다"]);
     }
 }

@@ -4,6 +4,7 @@
 
 use super::{Ctx, Screen, Transition};
 use crate::board_view::{draw_piece, piece_text, PieceLook, PieceStyle};
+use crate::i18n::{seat_name, tr, trf, Text};
 use crate::theme;
 use crate::ui::{rounded_rect, Ui};
 use macroquad::prelude::*;
@@ -59,30 +60,33 @@ impl RulesScreen {
 pub fn house_rule_texts(r: &RuleSet) -> Vec<(String, String)> {
     let mut v = Vec::new();
     for name in r.house_rules() {
-        let text = match name {
-            n if n.contains("24-point") => "Impasse declarations follow the JSA 24-point rule: the declaration wins with 31 points or more and is a draw with 24 to 30 points; with fewer it is rejected.",
-            n if n.contains("army passes") => "When a seat is mated, its pieces on the board become the mating seat's pieces (they keep pointing the way they did).",
-            n if n.contains("hand goes") => "When a seat is mated, its pieces in hand go to the mating seat's hand.",
-            n if n.contains("pawn drops in front") => "A pawn may be dropped on the square directly in front of a turned-over king (the federation's 2022 rule).",
-            n if n.contains("immediately") => "After every move, every other seat that is in check and has no legal move is out at once — not only when its turn comes.",
-            n if n.contains("last two lines") => "A pawn must promote on its last two lines, not only on the last one.",
-            n if n.contains("another seat moves first") => match r.first_seat {
-                FirstSeat::Fixed(Seat::West) => "West moves first; play still goes clockwise.",
-                FirstSeat::Fixed(Seat::North) => "North moves first; play still goes clockwise.",
-                _ => "East moves first; play still goes clockwise.",
-            },
-            n if n.contains("random seat") => "The seat that moves first is drawn at random when the game starts.",
-            n if n.contains("teams") => "South and North play together against West and East. The first mate of an opponent wins the game for the team, and you may not leave your partner's king in check.",
-            n if n.contains("move limit") => "The game stops after the move limit; the seats still playing share the places that are left (a draw in two-player shogi).",
-            _ => "",
+        let keys = match name {
+            n if n.contains("24-point") => Some((Text::H24Title, Text::H24)),
+            n if n.contains("army passes") => Some((Text::HArmyTitle, Text::HArmy)),
+            n if n.contains("hand goes") => Some((Text::HHandTitle, Text::HHand)),
+            n if n.contains("pawn drops in front") => Some((Text::HPawnDropTitle, Text::HPawnDrop)),
+            n if n.contains("immediately") => Some((Text::HImmediateTitle, Text::HImmediate)),
+            n if n.contains("last two lines") => Some((Text::HLastTwoTitle, Text::HLastTwo)),
+            n if n.contains("another seat moves first") => Some((Text::HFirstTitle, Text::HFirst)),
+            n if n.contains("random seat") => Some((Text::HRandomTitle, Text::HRandom)),
+            n if n.contains("teams") => Some((Text::HTeamsTitle, Text::HTeams)),
+            n if n.contains("move limit") => Some((Text::MoveLimit, Text::HMoveLimit)),
+            _ => None,
         };
-        let mut title = name.to_string();
-        if name.contains("move limit") {
-            if let Some(n) = r.move_limit {
-                title = format!("move limit: {n} moves");
-            }
-        }
-        v.push((title, text.to_string()));
+        let Some((title_key, text_key)) = keys else {
+            v.push((name.to_string(), String::new()));
+            continue;
+        };
+        let first = match r.first_seat {
+            FirstSeat::Fixed(s) => s,
+            FirstSeat::Random => Seat::South,
+        };
+        let text = trf(text_key, &[&seat_name(first)]);
+        let title = match (title_key, r.move_limit) {
+            (Text::MoveLimit, Some(n)) => trf(Text::HMoveLimitTitle, &[&n]),
+            _ => tr(title_key).to_string(),
+        };
+        v.push((title, text));
     }
     v
 }
@@ -94,134 +98,135 @@ pub fn rules_blocks(r: &RuleSet, time: Option<TimeControl>) -> Vec<Block> {
     let p = |s: &str| Para(s.to_string());
     match r.variant {
         Variant::Standard => {
-            b.push(Heading("Shogi 将棋 — two players".into()));
-            b.push(p("Sente ▲ (amber) sits at the bottom and moves first; Gote △ (teal) sits at the top. On your turn you do one thing: move one of your pieces, or drop a piece from your hand onto an empty square. A piece you capture joins your hand, unpromoted, and you may drop it later as your own."));
+            b.push(Heading(tr(Text::RShogiHead).into()));
+            b.push(p(tr(Text::RShogiIntro)));
             if r.handicap != Handicap::Even {
-                b.push(Heading("Handicap 駒落ち".into()));
-                b.push(Para(format!(
-                    "{}: the stronger player, Gote, gives up pieces and moves first.",
-                    super::setup::handicap_name(r.handicap)
+                b.push(Heading(tr(Text::RHandicapHead).into()));
+                b.push(Para(trf(
+                    Text::RHandicapNote,
+                    &[&super::setup::handicap_name(r.handicap)],
                 )));
             }
         }
         Variant::Yonin => {
-            b.push(Heading("Yonin shogi 四人将棋 — four players".into()));
-            b.push(p("Four seats — South ↑, West →, North ↓ and East ← — each with nine pieces: a king, a rook, two golds, two silvers and three pawns (no bishop, knight or lance). Every piece points away from its owner and moves as it would for that seat. On your turn you move a piece or drop one from your hand; captured pieces join your hand."));
+            b.push(Heading(tr(Text::RYoninHead).into()));
+            b.push(p(tr(Text::RYoninIntro)));
             b.push(TurnDiagram);
-            b.push(Heading("Whose turn".into()));
-            b.push(p("Play goes clockwise: South → West → North → East. But a check comes first: after every move, the seats left in check answer it before anyone else, the first one clockwise from the player who just moved. A seat skipped this way simply loses that turn, and play then goes on clockwise from whoever moved last. The game shows a banner such as \"North must answer South's check\" when this happens."));
+            b.push(Heading(tr(Text::RWhoseTurnHead).into()));
+            b.push(p(tr(Text::RWhoseTurn)));
         }
     }
-    b.push(Heading("The pieces".into()));
-    let pieces: &[(PieceKind, &str)] = match r.variant {
+    b.push(Heading(tr(Text::RPiecesHead).into()));
+    let pieces: &[(PieceKind, Text)] = match r.variant {
         Variant::Standard => &[
-            (PieceKind::King, "King 玉/王: one step in any direction."),
-            (PieceKind::Rook, "Rook 飛: any distance straight. Promoted, the dragon 龍 also steps one square diagonally."),
-            (PieceKind::Bishop, "Bishop 角: any distance diagonally. Promoted, the horse 馬 also steps one square straight."),
-            (PieceKind::Gold, "Gold 金: one step forward, diagonally forward, sideways or straight back. Never promotes."),
-            (PieceKind::Silver, "Silver 銀: one step forward or diagonally. Promoted 全, it moves like a gold."),
-            (PieceKind::Knight, "Knight 桂: jumps two forward and one sideways; the only piece that jumps. Promoted 圭, it moves like a gold."),
-            (PieceKind::Lance, "Lance 香: any distance straight forward. Promoted 杏, it moves like a gold."),
-            (PieceKind::Pawn, "Pawn 歩: one step forward (it also captures that way). Promoted と (tokin), it moves like a gold."),
+            (PieceKind::King, Text::RKing),
+            (PieceKind::Rook, Text::RRook),
+            (PieceKind::Bishop, Text::RBishop),
+            (PieceKind::Gold, Text::RGold),
+            (PieceKind::Silver, Text::RSilver),
+            (PieceKind::Knight, Text::RKnight),
+            (PieceKind::Lance, Text::RLance),
+            (PieceKind::Pawn, Text::RPawn),
         ],
         Variant::Yonin => &[
-            (PieceKind::King, "King 玉/王: one step in any direction. Kings are never captured."),
-            (PieceKind::Rook, "Rook 飛: any distance straight. Promoted, the dragon 龍 also steps one square diagonally."),
-            (PieceKind::Gold, "Gold 金: one step forward, diagonally forward, sideways or straight back. Never promotes."),
-            (PieceKind::Silver, "Silver 銀: one step forward or diagonally. Promoted 全, it moves like a gold."),
-            (PieceKind::Pawn, "Pawn 歩: one step forward. Promoted と (tokin), it moves like a gold."),
+            (PieceKind::King, Text::RKingYonin),
+            (PieceKind::Rook, Text::RRook),
+            (PieceKind::Gold, Text::RGold),
+            (PieceKind::Silver, Text::RSilver),
+            (PieceKind::Pawn, Text::RPawnYonin),
         ],
     };
     for (k, t) in pieces {
-        b.push(Piece(*k, t.to_string()));
+        b.push(Piece(*k, tr(*t).to_string()));
     }
-    b.push(Heading("Promotion".into()));
+    b.push(Heading(tr(Text::RPromotionHead).into()));
     match r.variant {
-        Variant::Standard => b.push(p("The three ranks farthest from you are your promotion zone. A rook, bishop, silver, knight, lance or pawn may promote (turn over) when a move starts or ends there; the game asks you, showing both pieces. It must promote when it could never move again otherwise: a pawn or lance on the last rank, a knight on the last two. A dropped piece is always unpromoted.")),
-        Variant::Yonin => b.push(Para(format!(
-            "Your promotion zone is the three lines farthest from you — the far side of the board, not the side camps. A rook, silver or pawn may promote when a move starts or ends there; the game asks you. {} A dropped piece is always unpromoted.",
-            match r.pawn_promotion {
-                PawnPromotion::LastLine => "A pawn reaching its last line must promote.",
-                PawnPromotion::LastTwoLines => "A pawn reaching one of its last two lines must promote (house rule).",
-            }
+        Variant::Standard => b.push(p(tr(Text::RPromotionStd))),
+        Variant::Yonin => b.push(Para(trf(
+            Text::RPromotionYonin,
+            &[&tr(match r.pawn_promotion {
+                PawnPromotion::LastLine => Text::RPawnLastLine,
+                PawnPromotion::LastTwoLines => Text::RPawnLastTwo,
+            })],
         ))),
     }
-    b.push(Heading("Drops".into()));
-    b.push(p("A piece from your hand may go on any empty square, pointing away from you, with three exceptions: nifu 二歩 — \"two pawns\": no pawn on a line that already holds one of your unpromoted pawns; no piece where it could never move (a pawn on the last line); and uchifuzume 打ち歩詰め — \"pawn-drop mate\": a pawn drop may check but not mate. Moving a pawn to mate is fine."));
-    b.push(Heading("Check".into()));
-    b.push(p("A move may never leave your own king attacked. When your king is attacked you must answer: move it, block, or capture the attacker. A king in check glows red; when several are in check at once, numbers show the order they answer in."));
+    b.push(Heading(tr(Text::RDropsHead).into()));
+    b.push(p(tr(Text::RDrops)));
+    b.push(Heading(tr(Text::RCheckHead).into()));
+    b.push(p(tr(Text::RCheck)));
     match r.variant {
         Variant::Standard => {
-            b.push(Heading("How the game ends".into()));
-            b.push(p("Checkmate wins: the side to move is in check and has no legal move. A side with no legal move at all loses too. You may resign at any time (投了). When a clock runs out, that player loses."));
-            b.push(p("Sennichite 千日手 — \"repetition\": when the same position (board, hands and side to move) appears for the fourth time the game is a draw — unless one player gave check with every move since the first time, and then that player loses."));
-            b.push(Para(match r.impasse {
-                ImpasseRule::Points27 => "Impasse declaration 入玉宣言: on your turn you may declare and win when your king is in the enemy zone and not in check, at least ten of your other pieces are there too, and those pieces plus your hand make 28 points (Sente) or 27 (Gote), counting rook and bishop as 5 and the rest as 1. The button appears only when a declaration would succeed.".to_string(),
-                ImpasseRule::Points24 => "Impasse declaration 入玉宣言 (JSA 24-point rule): on your turn, with your king in the enemy zone and not in check and at least ten other pieces there, 31 points or more win and 24 to 30 draw (rook and bishop count 5, the rest 1). The button appears only when a declaration would succeed.".to_string(),
-            }));
-            b.push(p(
-                "Either player may offer a draw; it ends the game when the other accepts.",
-            ));
+            b.push(Heading(tr(Text::REndHead).into()));
+            b.push(p(tr(Text::REnd)));
+            b.push(p(tr(Text::RSennichite)));
+            b.push(p(tr(match r.impasse {
+                ImpasseRule::Points27 => Text::RImpasse27,
+                ImpasseRule::Points24 => Text::RImpasse24,
+            })));
+            b.push(p(tr(Text::RDrawOffer)));
         }
         Variant::Yonin => {
-            b.push(Heading("Eliminations".into()));
-            let army = match r.mated_army {
-                MatedArmy::Frozen => "its other pieces are frozen: they never move or attack again, still block the way, and any player may capture them",
-                MatedArmy::PassesToMater => "its other pieces pass to the player who mated it (house rule)",
-            };
-            let hand = match r.mated_hand {
-                MatedHand::Sealed => "its pieces in hand are sealed",
-                MatedHand::ToMater => {
-                    "its pieces in hand go to the player who mated it (house rule)"
-                }
-            };
-            let timing = match r.mate_timing {
-                MateTiming::OnTurn => "A seat is out when its turn comes and it has no legal move (checkmate if in check, stalemate if not)",
-                MateTiming::Immediately => "A seat in check without a legal move is out right after the move that caused it (house rule); a seat with no move that is not in check is out when its turn comes",
-            };
-            b.push(Para(format!(
-                "{timing}, or when it resigns or its time runs out. Its king is turned over (grey, upside down) and stays: nothing may land on it or pass through it, and it attacks nothing; {army}; {hand}. {}",
-                match r.dead_king_pawn_drop {
-                    DeadKingPawnDrop::Forbidden => "No pawn may be dropped on the square directly in front of a turned-over king.",
-                    DeadKingPawnDrop::Allowed => "Pawns may be dropped in front of a turned-over king (house rule).",
-                }
+            b.push(Heading(tr(Text::RElimHead).into()));
+            let army = tr(match r.mated_army {
+                MatedArmy::Frozen => Text::RArmyFrozen,
+                MatedArmy::PassesToMater => Text::RArmyPasses,
+            });
+            let hand = tr(match r.mated_hand {
+                MatedHand::Sealed => Text::RHandSealed,
+                MatedHand::ToMater => Text::RHandToMater,
+            });
+            let timing = tr(match r.mate_timing {
+                MateTiming::OnTurn => Text::RTimingOnTurn,
+                MateTiming::Immediately => Text::RTimingImmediately,
+            });
+            let dead = tr(match r.dead_king_pawn_drop {
+                DeadKingPawnDrop::Forbidden => Text::RDeadKingForbidden,
+                DeadKingPawnDrop::Allowed => Text::RDeadKingAllowed,
+            });
+            b.push(Para(trf(
+                Text::RElimination,
+                &[&timing, &army, &hand, &dead],
             )));
-            b.push(Heading("Winning and ranking".into()));
-            b.push(p(if r.teams {
-                "Teams: South and North against West and East. The first seat of a team to be mated loses the game for its team."
+            b.push(Heading(tr(Text::RWinHead).into()));
+            b.push(p(tr(if r.teams {
+                Text::RTeamsWin
             } else {
-                "The last seat standing wins. The others are ranked in reverse order of elimination: the first out is 4th. A resignation is taken on your own turn. If the same position appears a fourth time, the seats still playing share the places left — unless a seat gave check with each of its moves meanwhile; that seat is out instead."
-            }));
+                Text::RLastStanding
+            })));
         }
     }
     if let Some(tc) = time {
-        b.push(Heading("Clock".into()));
+        b.push(Heading(tr(Text::RClockHead).into()));
         b.push(Para(match tc {
-            TimeControl::None => "No clock: take your time.".to_string(),
-            TimeControl::Fischer { main_ms, increment_ms } => format!(
-                "Each player has {} minutes, and {} seconds are added after each of their moves. Running out of time loses (in Yonin: puts you out).",
-                main_ms / 60_000,
-                increment_ms / 1000
+            TimeControl::None => tr(Text::RNoClock).to_string(),
+            TimeControl::Fischer {
+                main_ms,
+                increment_ms,
+            } => trf(
+                Text::RFischer,
+                &[&(main_ms / 60_000), &(increment_ms / 1000)],
             ),
-            TimeControl::Byoyomi { main_ms, byoyomi_ms, periods } => format!(
-                "{}. Then byoyomi 秒読み — \"counting seconds\": each move must be made within {} seconds; shown as \"{}s ×{}\" — {} period(s), one used up whenever a move takes longer. When the last runs out, you lose (in Yonin: you are out).",
-                if main_ms > 0 { format!("Each player has {} of main time", crate::table::format_ms(main_ms)) } else { "There is no main time".to_string() },
-                byoyomi_ms / 1000,
-                byoyomi_ms / 1000,
+            TimeControl::Byoyomi {
+                main_ms,
+                byoyomi_ms,
                 periods,
-                periods
-            ),
-        }));
-    }
-    b.push(Heading("House rules in force".into()));
-    let house = house_rule_texts(r);
-    if house.is_empty() {
-        b.push(p(match r.variant {
-            Variant::Standard => "None: the rules above are the Japan Shogi Association's.",
-            Variant::Yonin => {
-                "None: the rules above are those of the Japan Yonin Shogi Federation."
+            } => {
+                let main = if main_ms > 0 {
+                    trf(Text::RMainTime, &[&crate::table::format_ms(main_ms)])
+                } else {
+                    tr(Text::RNoMainTime).to_string()
+                };
+                trf(Text::RByoyomi, &[&main, &(byoyomi_ms / 1000), &periods])
             }
         }));
+    }
+    b.push(Heading(tr(Text::RHouseHead).into()));
+    let house = house_rule_texts(r);
+    if house.is_empty() {
+        b.push(p(tr(match r.variant {
+            Variant::Standard => Text::RNoneStd,
+            Variant::Yonin => Text::RNoneYonin,
+        })));
     }
     for (name, text) in house {
         b.push(Para(format!("• {name}: {text}")));
@@ -254,7 +259,7 @@ fn draw_turn_diagram(ui: &Ui, x: f32, y: f32, size: f32) -> f32 {
             PieceLook::live(PieceKind::King, color),
         );
         ui.text_centered(
-            &format!("{} {}", seat.arrow(), seat.name()),
+            &format!("{} {}", seat.arrow(), seat_name(*seat)),
             c + off * 1.0
                 + off.normalize() * cell * 0.9
                 + vec2(0.0, if i % 2 == 1 { cell * 0.9 } else { 0.0 }),
@@ -290,7 +295,7 @@ fn draw_turn_diagram(ui: &Ui, x: f32, y: f32, size: f32) -> f32 {
             theme::GRID,
         );
     }
-    ui.text_centered("clockwise", c, size * 0.055, theme::GRID);
+    ui.text_centered(tr(Text::RClockwise), c, size * 0.055, theme::GRID);
     y + size
 }
 
@@ -376,20 +381,20 @@ impl Screen for RulesScreen {
         // The header over the scrolled text.
         draw_rectangle(0.0, 0.0, w, top, theme::BACKGROUND);
         ui.title(if self.general {
-            "Rules"
+            tr(Text::MenuRules)
         } else {
-            "Rules of this game"
+            tr(Text::RulesOfGame)
         });
         if self.general {
             let bw = u * 9.0;
             let r1 = Rect::new(w - 2.0 * bw - u * 2.0, u * 1.4, bw, u * 2.4);
             let r2 = Rect::new(w - bw - u * 1.5, u * 1.4, bw, u * 2.4);
             let std = self.rules.variant == Variant::Standard;
-            if ui.button_styled(r1, "Shogi", true, std.then_some(theme::ACCENT)) {
+            if ui.button_styled(r1, tr(Text::Shogi), true, std.then_some(theme::ACCENT)) {
                 self.rules = RuleSet::standard();
                 self.scroll = 0.0;
             }
-            if ui.button_styled(r2, "Yonin", true, (!std).then_some(theme::ACCENT)) {
+            if ui.button_styled(r2, tr(Text::Yonin), true, (!std).then_some(theme::ACCENT)) {
                 self.rules = RuleSet::yonin();
                 self.scroll = 0.0;
             }
