@@ -499,7 +499,7 @@ impl GameView {
             }
             None => {
                 let text = if status.is_empty() && to_move {
-                    "to move".to_string()
+                    tr(Text::ToMove).to_string()
                 } else {
                     status
                 };

@@ -99,7 +99,7 @@ impl Session {
     /// Hosts a server for the local network in this process (announced as "`name`'s
     /// games") and joins its lobby.
     pub fn host(bind: SocketAddr, name: &str) -> Session {
-        let server = format!("{name}'s games");
+        let server = trf(Text::OwnServer, &[&name]);
         Session::new(NetHandle::host(bind, &server), name, Plan::Nothing, false)
     }
 

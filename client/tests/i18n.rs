@@ -69,3 +69,18 @@ fn arguments_fill_in_every_language() {
         assert!(!s.contains('{'), "{lang:?}: {s}");
     }
 }
+
+#[test]
+fn the_language_is_saved_and_old_settings_files_still_load() {
+    use yonin_client::settings::Settings;
+    let old: Settings = serde_json::from_str(r#"{"name":"Aiko","volume":0.5}"#).unwrap();
+    assert_eq!(old.lang, Lang::En);
+    assert_eq!(old.name, "Aiko");
+    let s = Settings {
+        lang: Lang::Ko,
+        ..Settings::default()
+    };
+    let back: Settings = serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
+    assert_eq!(back.lang, Lang::Ko);
+    assert_eq!(Lang::En.step(-1), Lang::Ja);
+}

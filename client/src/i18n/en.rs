@@ -312,6 +312,8 @@ pub(super) fn text(t: Text) -> &'static str {
         HMoveLimitTitle => "move limit: {0} moves",
         HMoveLimit => "The game stops after the move limit; the seats still playing share the places that are left (a draw in two-player shogi).",
 
+        OwnServer => "{0}'s games",
+
         LevelBeginner => "Beginner",
         LevelEasy => "Easy",
         LevelMedium => "Medium",

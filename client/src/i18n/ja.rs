@@ -312,6 +312,8 @@ pub(super) fn text(t: Text) -> &'static str {
         HMoveLimitTitle => "手数制限: {0}手",
         HMoveLimit => "手数制限に達すると対局は終わり、残った席が残りの順位を分け合います (二人の将棋では引き分け)。",
 
+        OwnServer => "{0}の対局",
+
         LevelBeginner => "入門",
         LevelEasy => "やさしい",
         LevelMedium => "ふつう",

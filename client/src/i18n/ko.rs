@@ -312,6 +312,8 @@ pub(super) fn text(t: Text) -> &'static str {
         HMoveLimitTitle => "수 제한: {0}수",
         HMoveLimit => "수 제한에 이르면 대국이 멈추고, 남은 자리들이 남은 순위를 나눕니다 (2인 쇼기에서는 무승부).",
 
+        OwnServer => "{0}의 대국",
+
         LevelBeginner => "입문",
         LevelEasy => "쉬움",
         LevelMedium => "보통",

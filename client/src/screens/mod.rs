@@ -131,11 +131,14 @@ pub fn saved_game(table: &Table) -> SavedGame {
         .map(|o| outcome_line(o, table.variant()))
         .unwrap_or_default();
     let kind = match table.variant() {
-        Variant::Standard => "Shogi",
-        Variant::Yonin => "Yonin",
+        Variant::Standard => tr(Text::Shogi),
+        Variant::Yonin => tr(Text::Yonin),
     };
     SavedGame {
-        title: format!("{kind}, {} moves: {result}", table.game.moves().len()),
+        title: format!(
+            "{kind}, {}: {result}",
+            trf(Text::NMoves, &[&table.game.moves().len()])
+        ),
         ended,
         rules: *table.game.rules(),
         start: yonin_core::protocol::format_position(table.game.start()),
