@@ -73,12 +73,14 @@ const CASES: &[Case] = &[
         nodes: 1_055_321,
         deep_only: false,
     },
+    // Depths up to 6 match the naive reference generator (core/tests/data/perft-yonin.txt);
+    // depth 7 is this engine's own count, kept as a regression guard.
     Case {
         name: "yonin startpos",
         yonin: true,
         position: "startpos",
         depth: 7,
-        nodes: 0,
+        nodes: 13_537_582,
         deep_only: true,
     },
 ];
@@ -108,9 +110,7 @@ fn main() {
             nodes = perft(&pos, case.depth);
             best = best.min(t.elapsed().as_secs_f64());
         }
-        if case.nodes != 0 {
-            assert_eq!(nodes, case.nodes, "{} depth {}", case.name, case.depth);
-        }
+        assert_eq!(nodes, case.nodes, "{} depth {}", case.name, case.depth);
         println!(
             "{:<22} {:>5} {:>13} {:>9.3} {:>12.1} M",
             case.name,
