@@ -20,6 +20,9 @@ impl Rng {
     }
 }
 
+/// The shortest time between two of the scripted person's moves.
+const MOVE_PACE: Duration = Duration::from_millis(60);
+
 #[test]
 fn an_offline_yonin_game_against_three_bots_runs_to_its_end() {
     let rules = RuleSet {
@@ -41,6 +44,7 @@ fn an_offline_yonin_game_against_three_bots_runs_to_its_end() {
     // The number of moves the table had when we last sent ours (wait for it to change).
     let mut sent_at: Option<usize> = None;
     let mut my_moves = 0;
+    let mut last_sent: Option<Instant> = None;
     loop {
         assert!(
             started.elapsed() < Duration::from_secs(600),
@@ -66,11 +70,17 @@ fn an_offline_yonin_game_against_three_bots_runs_to_its_end() {
             continue;
         }
         sent_at = None;
+        // A person moves at most a few times a second; the server limits every connection to
+        // 20 messages a second, and bots answer in milliseconds, so pace our moves like one.
+        if last_sent.is_some_and(|t: Instant| t.elapsed() < MOVE_PACE) {
+            continue;
+        }
         if table.my_turn() {
             let legal = table.legal_moves();
             assert!(!legal.is_empty(), "my turn without a legal move");
             let mv = legal[rng.below(legal.len())];
             session.play(mv);
+            last_sent = Some(Instant::now());
             sent_at = Some(n);
             my_moves += 1;
         }
