@@ -172,14 +172,17 @@ pub(crate) fn generate(pos: &Position, me: Seat, list: &mut MoveList) {
     }
 }
 
-fn king_moves(pos: &Position, cx: &Context, list: &mut MoveList) {
+/// Squares the king can step to without being attacked (it no longer blocks sliders there).
+fn safe_king_steps<'a>(pos: &'a Position, cx: &'a Context) -> impl Iterator<Item = Square> + 'a {
     let occ = cx.occ ^ SquareSet::from_square(cx.king);
-    for to in attacks::king(cx.king)
-        & !(pos.friendly_pieces(cx.me) | pos.by_kind[PieceKind::King.index()])
-    {
-        if !pos.is_attacked(to, occ, cx.enemies) {
-            list.push(Move::normal(cx.king, to, false));
-        }
+    let targets = attacks::king(cx.king)
+        & !(pos.friendly_pieces(cx.me) | pos.by_kind[PieceKind::King.index()]);
+    targets.filter(move |&to| !pos.is_attacked(to, occ, cx.enemies))
+}
+
+fn king_moves(pos: &Position, cx: &Context, list: &mut MoveList) {
+    for to in safe_king_steps(pos, cx) {
+        list.push(Move::normal(cx.king, to, false));
     }
 }
 
@@ -280,13 +283,8 @@ pub(crate) fn has_legal_move(pos: &Position, seat: Seat) -> bool {
         return !list.is_empty();
     }
     // Stop at the first legal move found, cheapest kinds first.
-    let occ = cx.occ ^ SquareSet::from_square(cx.king);
-    let king_targets = attacks::king(cx.king)
-        & !(pos.friendly_pieces(cx.me) | pos.by_kind[PieceKind::King.index()]);
-    for to in king_targets {
-        if !pos.is_attacked(to, occ, cx.enemies) {
-            return true;
-        }
+    if safe_king_steps(pos, &cx).next().is_some() {
+        return true;
     }
     if cx.double_check {
         return false;

@@ -199,6 +199,18 @@ impl Position {
         }
     }
 
+    /// Pieces that move like a gold: golds and the four small promoted pieces.
+    #[inline(always)]
+    fn gold_movers(&self) -> SquareSet {
+        use PieceKind::*;
+        let k = &self.by_kind;
+        k[Gold as usize]
+            | k[ProPawn as usize]
+            | k[ProLance as usize]
+            | k[ProKnight as usize]
+            | k[ProSilver as usize]
+    }
+
     /// All pieces (of any seat, live or not) attacking `sq` with occupancy `occ`.
     #[inline]
     pub(crate) fn attackers_to(&self, sq: Square, occ: SquareSet) -> SquareSet {
@@ -207,11 +219,7 @@ impl Position {
         let rooks = k[Rook as usize] | k[Dragon as usize];
         let bishops = k[Bishop as usize] | k[Horse as usize];
         let kings = k[King as usize] | k[Dragon as usize] | k[Horse as usize];
-        let golds = k[Gold as usize]
-            | k[ProPawn as usize]
-            | k[ProLance as usize]
-            | k[ProKnight as usize]
-            | k[ProSilver as usize];
+        let golds = self.gold_movers();
         let mut a = (attacks::rook(sq, occ) & rooks)
             | (attacks::bishop(sq, occ) & bishops)
             | (attacks::king(sq) & kings);
@@ -240,11 +248,7 @@ impl Position {
         {
             return true;
         }
-        let golds = k[Gold as usize]
-            | k[ProPawn as usize]
-            | k[ProLance as usize]
-            | k[ProKnight as usize]
-            | k[ProSilver as usize];
+        let golds = self.gold_movers();
         for f in self.seats.iter() {
             let mine = self.by_facing[f.index()] & attackers;
             if mine.is_empty() {
