@@ -1069,20 +1069,7 @@ impl Room {
                 seat_ok(to)?;
                 self.seats.0.swap(from.index(), to.index());
                 for seat in [from, to] {
-                    if let Some(p) = self.seats[seat].person() {
-                        let (id, token) = (p.player, p.token);
-                        if let Some(m) = self.members.get_mut(&id) {
-                            m.seat = Some(seat);
-                        }
-                        self.send_to(
-                            id,
-                            ServerMessage::SeatGranted {
-                                room: self.id,
-                                seat,
-                                token,
-                            },
-                        );
-                    }
+                    self.grant_seat_to_occupant(seat);
                 }
                 self.rematch = SeatSet::EMPTY;
                 self.broadcast_state();
@@ -1410,23 +1397,28 @@ impl Room {
         }
         self.seats = rotated;
         for s in self.in_play.iter() {
-            if let Some(p) = self.seats[s].person() {
-                let (id, token) = (p.player, p.token);
-                if let Some(m) = self.members.get_mut(&id) {
-                    m.seat = Some(s);
-                }
-                self.send_to(
-                    id,
-                    ServerMessage::SeatGranted {
-                        room: self.id,
-                        seat: s,
-                        token,
-                    },
-                );
-            }
+            self.grant_seat_to_occupant(s);
         }
         self.start_game();
         Ok(())
+    }
+
+    /// Tells the person now sitting in `seat` (if any) that the seat is theirs, with its token.
+    fn grant_seat_to_occupant(&mut self, seat: Seat) {
+        if let Some(p) = self.seats[seat].person() {
+            let (id, token) = (p.player, p.token);
+            if let Some(m) = self.members.get_mut(&id) {
+                m.seat = Some(seat);
+            }
+            self.send_to(
+                id,
+                ServerMessage::SeatGranted {
+                    room: self.id,
+                    seat,
+                    token,
+                },
+            );
+        }
     }
 
     // --- bots ------------------------------------------------------------------------------
