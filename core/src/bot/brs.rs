@@ -16,10 +16,12 @@
 //! (paranoid); the root maximises it. A teams partner moves like the root (max). Being
 //! eliminated scores near −mate (less bad the later it happens), a win near +mate.
 
+use super::control::Control;
 use super::eval_yonin::evaluate;
 use super::ordering::{capture_score, pick, victim, Ordering, MAX_PLY};
-use super::search::{from_tt, report_score, to_tt, Control, INF, MATE, MATE_BOUND};
-use super::tt::{Bound, Tt};
+use super::score::{INF, MATE, MATE_BOUND};
+use super::search_core::{promote_root_move, SearchCore};
+use super::tt::Tt;
 use super::SearchInfo;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -35,15 +37,10 @@ const ROOT_SALT: [u64; 4] = [
 const BRANCHED_SALT: u64 = 0x9159_015a_3070_dd17;
 
 pub(crate) struct Brs<'a> {
-    pub ctl: &'a mut Control,
-    pub tt: &'a mut Tt,
-    pub ord: &'a mut Ordering,
+    core: SearchCore<'a>,
     root: Seat,
     path: Vec<u64>,
     root_index: usize,
-    pv: Vec<[Move; MAX_PLY]>,
-    pv_len: [usize; MAX_PLY],
-    pub seldepth: usize,
 }
 
 impl<'a> Brs<'a> {
@@ -58,15 +55,10 @@ impl<'a> Brs<'a> {
         let root_index = path.len();
         path.reserve(MAX_PLY + 8);
         Brs {
-            ctl,
-            tt,
-            ord,
+            core: SearchCore::new(ctl, tt, ord),
             root,
             path,
             root_index,
-            pv: vec![[super::NO_MOVE; MAX_PLY]; MAX_PLY],
-            pv_len: [0; MAX_PLY],
-            seldepth: 0,
         }
     }
 
@@ -120,9 +112,9 @@ impl<'a> Brs<'a> {
         self.path.push(pos.hash());
         let mut best: Option<(Move, i32)> = None;
         for depth in 1..=max_depth.max(1) {
-            self.seldepth = 0;
+            self.core.seldepth = 0;
             let r = self.root_search(pos, &mut root_moves, depth);
-            if self.ctl.stopped {
+            if self.core.ctl.stopped {
                 if let (Some((m, s)), Some((_, bs))) = (r, best) {
                     if s > bs {
                         best = Some((m, s));
@@ -135,20 +127,12 @@ impl<'a> Brs<'a> {
             }
             if let Some((m, s)) = r {
                 best = Some((m, s));
-                let pv = self.pv[0][..self.pv_len[0]].to_vec();
-                info(&SearchInfo {
-                    depth,
-                    seldepth: self.seldepth as i32,
-                    score: report_score(s),
-                    nodes: self.ctl.nodes,
-                    time: self.ctl.elapsed(),
-                    pv: if pv.is_empty() { vec![m] } else { pv },
-                });
+                info(&self.core.iteration_info(depth, m, s));
                 if s.abs() >= MATE_BOUND {
                     break;
                 }
             }
-            if self.ctl.soft_expired() {
+            if self.core.ctl.soft_expired() {
                 break;
             }
         }
@@ -165,7 +149,7 @@ impl<'a> Brs<'a> {
         let mut alpha = -INF;
         let beta = INF;
         let mut best: Option<(Move, i32)> = None;
-        self.pv_len[0] = 0;
+        self.core.pv.clear(0);
         for i in 0..moves.len() {
             let m = moves[i];
             let mut child = pos.clone();
@@ -173,31 +157,22 @@ impl<'a> Brs<'a> {
             self.path.push(child.hash());
             let s = self.search(&child, depth - 1, alpha, beta, 1, false);
             self.path.pop();
-            if self.ctl.stopped {
+            if self.core.ctl.stopped {
                 break;
             }
             if best.is_none_or(|(_, b)| s > b) {
                 best = Some((m, s));
-                moves[..=i].rotate_right(1);
+                promote_root_move(moves, i);
                 if s > alpha {
                     alpha = s;
                 }
-                self.pv[0][0] = m;
-                let n = self.pv_len[1].clamp(1, MAX_PLY - 1);
-                for k in 1..n {
-                    self.pv[0][k] = self.pv[1][k];
-                }
-                self.pv_len[0] = n;
+                self.core.pv.update(0, m);
             }
         }
-        if let (false, Some((m, s))) = (self.ctl.stopped, best) {
-            self.tt.store(
-                self.key(pos, false),
-                m.bits(),
-                to_tt(s, 0),
-                depth,
-                Bound::Exact,
-            );
+        if let (false, Some((m, s))) = (self.core.ctl.stopped, best) {
+            // Searched with a full window: exact.
+            self.core
+                .store(self.key(pos, false), m.bits(), s, (-INF, INF), depth, 0);
         }
         best
     }
@@ -229,7 +204,7 @@ impl<'a> Brs<'a> {
         ply: usize,
         branched: bool,
     ) -> i32 {
-        self.pv_len[ply.min(MAX_PLY - 1)] = ply;
+        self.core.pv.clear(ply);
         if let Some(s) = self.terminal(pos, ply) {
             return s;
         }
@@ -241,28 +216,16 @@ impl<'a> Brs<'a> {
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
-        if self.ctl.tick() {
+        if self.core.enter(ply) {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 4 {
             return evaluate(pos, self.root);
         }
         let key = self.key(pos, branched && !maxing);
-        let mut tt_move = 0;
-        if let Some(h) = self.tt.probe(key) {
-            tt_move = h.mv;
-            if h.depth >= depth {
-                let s = from_tt(h.score, ply);
-                let cut = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
-            }
+        let (tt_move, cut) = self.core.probe(key, depth, alpha, beta, ply, true);
+        if let Some(s) = cut {
+            return s;
         }
         let mut list = MoveList::new();
         pos.legal_moves_into(&mut list);
@@ -278,14 +241,16 @@ impl<'a> Brs<'a> {
             self.path.push(child.hash());
             let s = self.search(&child, depth, alpha, beta, ply + 1, true);
             self.path.pop();
-            if !self.ctl.stopped {
-                self.update_pv(ply, m);
+            if !self.core.ctl.stopped {
+                self.core.pv.update(ply, m);
             }
             return s;
         }
         let orig = (alpha, beta);
         let mut scores = Vec::with_capacity(list.len() + 1);
-        self.ord.score_moves(pos, &list, tt_move, ply, &mut scores);
+        self.core
+            .ord
+            .score_moves(pos, &list, tt_move, ply, &mut scores);
         let moves = list.as_mut_slice();
         let mut best = if maxing { -INF } else { INF };
         let mut best_move = 0u16;
@@ -299,12 +264,12 @@ impl<'a> Brs<'a> {
                 self.path.push(child.hash());
                 let s = self.search(&child, depth, alpha, beta, ply + 1, false);
                 self.path.pop();
-                if self.ctl.stopped {
+                if self.core.ctl.stopped {
                     return 0;
                 }
                 best = s;
                 best_move = m.bits();
-                self.update_pv(ply, m);
+                self.core.pv.update(ply, m);
                 beta = beta.min(s);
                 if alpha >= beta {
                     return s;
@@ -324,18 +289,18 @@ impl<'a> Brs<'a> {
             };
             self.path.push(child.hash());
             let mut s = self.search(&child, depth - 1 - r, alpha, beta, ply + 1, !maxing);
-            if r > 0 && s > alpha && !self.ctl.stopped {
+            if r > 0 && s > alpha && !self.core.ctl.stopped {
                 s = self.search(&child, depth - 1, alpha, beta, ply + 1, !maxing);
             }
             self.path.pop();
-            if self.ctl.stopped {
+            if self.core.ctl.stopped {
                 return 0;
             }
             let better = if maxing { s > best } else { s < best };
             if better {
                 best = s;
                 best_move = m.bits();
-                self.update_pv(ply, m);
+                self.core.pv.update(ply, m);
             }
             if maxing {
                 alpha = alpha.max(s);
@@ -344,7 +309,7 @@ impl<'a> Brs<'a> {
             }
             if alpha >= beta {
                 if quiet {
-                    self.ord.reward(stm, m, ply, depth, &tried);
+                    self.core.ord.reward(stm, m, ply, depth, &tried);
                 }
                 break;
             }
@@ -352,28 +317,8 @@ impl<'a> Brs<'a> {
                 tried.push(m);
             }
         }
-        let bound = if best <= orig.0 {
-            Bound::Upper
-        } else if best >= orig.1 {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.tt
-            .store(key, best_move, to_tt(best, ply), depth, bound);
+        self.core.store(key, best_move, best, orig, depth, ply);
         best
-    }
-
-    fn update_pv(&mut self, ply: usize, m: Move) {
-        if ply + 1 >= MAX_PLY {
-            return;
-        }
-        self.pv[ply][ply] = m;
-        let n = self.pv_len[ply + 1].clamp(ply + 1, MAX_PLY - 1);
-        for k in ply + 1..n {
-            self.pv[ply][k] = self.pv[ply + 1][k];
-        }
-        self.pv_len[ply] = n;
     }
 
     /// Captures (and check evasions close to the horizon) in the engine's turn order, with
@@ -386,14 +331,13 @@ impl<'a> Brs<'a> {
         ply: usize,
         q: i32,
     ) -> i32 {
-        self.pv_len[ply.min(MAX_PLY - 1)] = ply;
+        self.core.pv.clear(ply);
         if let Some(s) = self.terminal(pos, ply) {
             return s;
         }
-        if self.ctl.tick() {
+        if self.core.enter(ply) {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
         let stand = evaluate(pos, self.root);
         if q >= 4 || ply >= MAX_PLY - 4 {
             return stand;
@@ -438,7 +382,7 @@ impl<'a> Brs<'a> {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let s = self.qsearch(&child, alpha, beta, ply + 1, q + 1);
-            if self.ctl.stopped {
+            if self.core.ctl.stopped {
                 return 0;
             }
             if maxing {
@@ -483,7 +427,7 @@ impl<'a> Brs<'a> {
             };
             best = best.max(s);
             self.path.pop();
-            if self.ctl.stopped {
+            if self.core.ctl.stopped {
                 out.resize(moves.len(), -INF + 1);
                 break;
             }

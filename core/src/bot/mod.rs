@@ -15,12 +15,16 @@
 //! ```
 
 mod brs;
+mod control;
 mod eval_standard;
 mod eval_yonin;
 mod level;
 mod mate;
 mod ordering;
+mod pv;
+mod score;
 mod search;
+mod search_core;
 mod tt;
 pub mod usi;
 
@@ -231,7 +235,7 @@ impl Bot {
         };
         let max_depth = options.max_depth.unwrap_or(64).min(level_depth).max(1);
         // Soft limit: no new iteration after 60 % of the budget (a partial one still counts).
-        let mut ctl = search::Control::new(time.mul_f64(0.6), time, node_limit, stop.clone());
+        let mut ctl = control::Control::new(time.mul_f64(0.6), time, node_limit, stop.clone());
         self.tt.new_search();
         self.ord.age();
 
@@ -322,7 +326,7 @@ impl Bot {
         };
         SearchResult {
             best: Some(m),
-            score: search::report_score(score),
+            score: score::report_score(score),
             depth,
             nodes: ctl.nodes,
             time: ctl.elapsed(),
@@ -336,7 +340,7 @@ impl Bot {
         &mut self,
         pos: &Position,
         moves: &[Move],
-        ctl: &mut search::Control,
+        ctl: &mut control::Control,
         options: &SearchOptions,
         params: level::LevelParams,
     ) -> SearchResult {
@@ -357,7 +361,7 @@ impl Bot {
         let m = moves[i.min(moves.len() - 1)];
         SearchResult {
             best: Some(m),
-            score: search::report_score(scores.get(i).copied().unwrap_or(0)),
+            score: score::report_score(scores.get(i).copied().unwrap_or(0)),
             depth: if pos.variant() == Variant::Standard {
                 params.max_depth
             } else {

@@ -2,107 +2,19 @@
 //! table, null move, late-move reductions, check extensions, quiescence on captures and
 //! promotions, mate-distance scores and repetition (with perpetual check) detection.
 
+use super::control::Control;
 use super::eval_standard::{capture_gain, evaluate};
 use super::ordering::{self, capture_score, pick, victim, Ordering, MAX_PLY};
-use super::tt::{Bound, Tt};
-use super::{Score, SearchInfo};
+use super::score::{INF, MATE, MATE_BOUND};
+use super::search_core::{promote_root_move, SearchCore};
+use super::tt::Tt;
+use super::SearchInfo;
 use crate::moves::{Move, MoveList};
 use crate::piece::PieceKind;
 use crate::position::Position;
-use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
 
-pub(crate) const INF: i32 = 31_000;
-pub(crate) const MATE: i32 = 30_000;
-/// Scores beyond this are mates (or eliminations) at a known distance.
-pub(crate) const MATE_BOUND: i32 = 29_000;
 /// The score for winning or losing by perpetual check (sure, but not a mate).
 const PERPETUAL: i32 = 5_000;
-
-/// Limits and the stop flag, shared by every search of one move.
-pub(crate) struct Control {
-    pub start: Instant,
-    /// Do not start another iteration after this.
-    pub soft: Duration,
-    /// Stop at once after this.
-    pub hard: Duration,
-    pub node_limit: u64,
-    pub stop: Arc<AtomicBool>,
-    pub nodes: u64,
-    pub stopped: bool,
-}
-
-impl Control {
-    pub fn new(soft: Duration, hard: Duration, node_limit: u64, stop: Arc<AtomicBool>) -> Self {
-        Control {
-            start: Instant::now(),
-            soft,
-            hard,
-            node_limit,
-            stop,
-            nodes: 0,
-            stopped: false,
-        }
-    }
-
-    /// Counts a node; true when the search must stop now.
-    #[inline]
-    pub fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if self.stopped {
-            return true;
-        }
-        let out_of_time = self.nodes & 1023 == 0
-            && (self.stop.load(AtomicOrdering::Relaxed) || self.start.elapsed() >= self.hard);
-        if self.nodes >= self.node_limit || out_of_time {
-            self.stopped = true;
-        }
-        self.stopped
-    }
-
-    pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
-    }
-
-    pub fn soft_expired(&self) -> bool {
-        self.start.elapsed() >= self.soft || self.stop.load(AtomicOrdering::Relaxed)
-    }
-}
-
-/// A mate score relative to the root becomes relative to the node for the table, and back.
-#[inline]
-pub(crate) fn to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score + ply as i32
-    } else if score <= -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-#[inline]
-pub(crate) fn from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score - ply as i32
-    } else if score <= -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
-}
-
-/// The score of a finished root search as reported (`mate n` in plies, or centipawns).
-pub(crate) fn report_score(score: i32) -> Score {
-    if score >= MATE_BOUND {
-        Score::Mate(MATE - score)
-    } else if score <= -MATE_BOUND {
-        Score::Mate(-(MATE + score))
-    } else {
-        Score::Cp(score)
-    }
-}
 
 /// Late-move reduction by depth and move number.
 fn lmr(depth: i32, n: usize) -> i32 {
@@ -113,17 +25,12 @@ fn lmr(depth: i32, n: usize) -> i32 {
 
 /// One standard search: the state of a single move decision.
 pub(crate) struct StdSearch<'a> {
-    pub ctl: &'a mut Control,
-    pub tt: &'a mut Tt,
-    pub ord: &'a mut Ordering,
+    core: SearchCore<'a>,
     /// Hashes and in-check flags of the game so far and of the current line.
     path: Vec<(u64, bool)>,
     /// Where the game history ends and the search line begins.
     root_index: usize,
-    pv: Vec<[Move; MAX_PLY]>,
-    pv_len: [usize; MAX_PLY],
     root_depth: i32,
-    pub seldepth: usize,
 }
 
 impl<'a> StdSearch<'a> {
@@ -137,15 +44,10 @@ impl<'a> StdSearch<'a> {
         path.extend_from_slice(history);
         let root_index = path.len();
         StdSearch {
-            ctl,
-            tt,
-            ord,
+            core: SearchCore::new(ctl, tt, ord),
             path,
             root_index,
-            pv: vec![[super::NO_MOVE; MAX_PLY]; MAX_PLY],
-            pv_len: [0; MAX_PLY],
             root_depth: 1,
-            seldepth: 0,
         }
     }
 
@@ -188,7 +90,7 @@ impl<'a> StdSearch<'a> {
         let mut prev: i32 = 0;
         for depth in 1..=max_depth.max(1) {
             self.root_depth = depth;
-            self.seldepth = 0;
+            self.core.seldepth = 0;
             let mut delta = 50;
             let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
                 (prev - delta, prev + delta)
@@ -197,7 +99,7 @@ impl<'a> StdSearch<'a> {
             };
             let result = loop {
                 let r = self.root(pos, &mut root_moves, depth, alpha, beta);
-                if self.ctl.stopped {
+                if self.core.ctl.stopped {
                     break r;
                 }
                 let Some((_, s)) = r else { break r };
@@ -215,7 +117,7 @@ impl<'a> StdSearch<'a> {
                     beta = INF;
                 }
             };
-            if self.ctl.stopped {
+            if self.core.ctl.stopped {
                 // A partly searched iteration still improves on the last one when its first
                 // (previous best) move was searched and something scored better.
                 // The previous best move is searched first, so whatever this iteration found
@@ -231,20 +133,12 @@ impl<'a> StdSearch<'a> {
             if let Some((m, s)) = result {
                 best = Some((m, s));
                 prev = s;
-                let pv = self.pv[0][..self.pv_len[0]].to_vec();
-                info(&SearchInfo {
-                    depth,
-                    seldepth: self.seldepth as i32,
-                    score: report_score(s),
-                    nodes: self.ctl.nodes,
-                    time: self.ctl.elapsed(),
-                    pv: if pv.is_empty() { vec![m] } else { pv },
-                });
+                info(&self.core.iteration_info(depth, m, s));
                 if s.abs() >= MATE_BOUND && MATE - s.abs() < depth {
                     break;
                 }
             }
-            if self.ctl.soft_expired() {
+            if self.core.ctl.soft_expired() {
                 break;
             }
         }
@@ -265,7 +159,7 @@ impl<'a> StdSearch<'a> {
         let in_check = pos.in_check(me);
         let mut best: Option<(Move, i32)> = None;
         let mut best_score = -INF;
-        self.pv_len[0] = 0;
+        self.core.pv.clear(0);
         let orig_alpha = alpha;
         for i in 0..moves.len() {
             let m = moves[i];
@@ -285,48 +179,33 @@ impl<'a> StdSearch<'a> {
                     0
                 };
                 s = -self.pvs(&child, new_depth - r, -alpha - 1, -alpha, 1, true);
-                if s > alpha && r > 0 && !self.ctl.stopped {
+                if s > alpha && r > 0 && !self.core.ctl.stopped {
                     s = -self.pvs(&child, new_depth, -alpha - 1, -alpha, 1, true);
                 }
-                if s > alpha && s < beta && !self.ctl.stopped {
+                if s > alpha && s < beta && !self.core.ctl.stopped {
                     s = -self.pvs(&child, new_depth, -beta, -alpha, 1, true);
                 }
             }
             self.path.pop();
-            if self.ctl.stopped {
+            if self.core.ctl.stopped {
                 break;
             }
             if s > best_score {
                 best_score = s;
                 best = Some((m, s));
-                // Move it to the front so the next iteration starts with it.
-                moves[..=i].rotate_right(1);
+                promote_root_move(moves, i);
                 if s > alpha {
                     alpha = s;
-                    self.pv[0][0] = m;
-                    let n = self.pv_len[1].clamp(1, MAX_PLY - 1);
-                    for k in 1..n {
-                        self.pv[0][k] = self.pv[1][k];
-                    }
-                    self.pv_len[0] = n;
+                    self.core.pv.update(0, m);
                     if s >= beta {
                         break;
                     }
                 }
             }
         }
-        if !self.ctl.stopped {
-            if let Some((m, s)) = best {
-                let bound = if s >= beta {
-                    Bound::Lower
-                } else if s > orig_alpha {
-                    Bound::Exact
-                } else {
-                    Bound::Upper
-                };
-                self.tt
-                    .store(pos.hash(), m.bits(), to_tt(s, 0), depth, bound);
-            }
+        if let (false, Some((m, s))) = (self.core.ctl.stopped, best) {
+            self.core
+                .store(pos.hash(), m.bits(), s, (orig_alpha, beta), depth, 0);
         }
         best
     }
@@ -341,7 +220,7 @@ impl<'a> StdSearch<'a> {
         ply: usize,
         can_null: bool,
     ) -> i32 {
-        self.pv_len[ply.min(MAX_PLY - 1)] = ply;
+        self.core.pv.clear(ply);
         let hash = pos.hash();
         if let Some(s) = self.repetition(hash) {
             return s;
@@ -360,28 +239,16 @@ impl<'a> StdSearch<'a> {
             }
             depth = 1;
         }
-        if self.ctl.tick() {
+        if self.core.enter(ply) {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 4 {
             return evaluate(pos);
         }
         let pv_node = beta - alpha > 1;
-        let mut tt_move = 0u16;
-        if let Some(h) = self.tt.probe(hash) {
-            tt_move = h.mv;
-            if !pv_node && h.depth >= depth {
-                let s = from_tt(h.score, ply);
-                let cut = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
-            }
+        let (tt_move, cut) = self.core.probe(hash, depth, alpha, beta, ply, !pv_node);
+        if let Some(s) = cut {
+            return s;
         }
         let mut list = MoveList::new();
         pos.legal_moves_into(&mut list);
@@ -402,7 +269,7 @@ impl<'a> StdSearch<'a> {
                 self.path.push((child.hash(), false));
                 let s = -self.pvs(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.path.pop();
-                if self.ctl.stopped {
+                if self.core.ctl.stopped {
                     return 0;
                 }
                 if s >= beta {
@@ -411,7 +278,9 @@ impl<'a> StdSearch<'a> {
             }
         }
         let mut scores = Vec::with_capacity(list.len());
-        self.ord.score_moves(pos, &list, tt_move, ply, &mut scores);
+        self.core
+            .ord
+            .score_moves(pos, &list, tt_move, ply, &mut scores);
         let moves = list.as_mut_slice();
         let mut best = -INF;
         let mut best_move = 0u16;
@@ -451,7 +320,7 @@ impl<'a> StdSearch<'a> {
                     if pv_node {
                         r -= 1;
                     }
-                    if self.ord.history(me, m) > 200 {
+                    if self.core.ord.history(me, m) > 200 {
                         r -= 1;
                     }
                     r.clamp(0, depth - 2)
@@ -459,15 +328,15 @@ impl<'a> StdSearch<'a> {
                     0
                 };
                 s = -self.pvs(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
-                if s > alpha && r > 0 && !self.ctl.stopped {
+                if s > alpha && r > 0 && !self.core.ctl.stopped {
                     s = -self.pvs(&child, new_depth, -alpha - 1, -alpha, ply + 1, true);
                 }
-                if s > alpha && s < beta && !self.ctl.stopped {
+                if s > alpha && s < beta && !self.core.ctl.stopped {
                     s = -self.pvs(&child, new_depth, -beta, -alpha, ply + 1, true);
                 }
             }
             self.path.pop();
-            if self.ctl.stopped {
+            if self.core.ctl.stopped {
                 return 0;
             }
             searched += 1;
@@ -476,10 +345,10 @@ impl<'a> StdSearch<'a> {
                 best_move = m.bits();
                 if s > alpha {
                     alpha = s;
-                    self.update_pv(ply, m);
+                    self.core.pv.update(ply, m);
                     if s >= beta {
                         if quiet {
-                            self.ord.reward(me, m, ply, depth, &tried);
+                            self.core.ord.reward(me, m, ply, depth, &tried);
                         }
                         break;
                     }
@@ -489,37 +358,17 @@ impl<'a> StdSearch<'a> {
                 tried.push(m);
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > orig_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt
-            .store(hash, best_move, to_tt(best, ply), depth, bound);
+        self.core
+            .store(hash, best_move, best, (orig_alpha, beta), depth, ply);
         best
-    }
-
-    fn update_pv(&mut self, ply: usize, m: Move) {
-        if ply + 1 >= MAX_PLY {
-            return;
-        }
-        self.pv[ply][ply] = m;
-        let n = self.pv_len[ply + 1].clamp(ply + 1, MAX_PLY - 1);
-        for k in ply + 1..n {
-            self.pv[ply][k] = self.pv[ply + 1][k];
-        }
-        self.pv_len[ply] = n;
     }
 
     /// Captures and promotions until the position is quiet (all evasions when in check).
     fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, qply: i32) -> i32 {
-        self.pv_len[ply.min(MAX_PLY - 1)] = ply;
-        if self.ctl.tick() {
+        self.core.pv.clear(ply);
+        if self.core.enter(ply) {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
         let me = pos.to_move();
         let in_check = pos.in_check(me);
         let mut list = MoveList::new();
@@ -570,7 +419,7 @@ impl<'a> StdSearch<'a> {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let s = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
-            if self.ctl.stopped {
+            if self.core.ctl.stopped {
                 return 0;
             }
             if s > best {
@@ -617,7 +466,7 @@ impl<'a> StdSearch<'a> {
             };
             best = best.max(s);
             self.path.pop();
-            if self.ctl.stopped {
+            if self.core.ctl.stopped {
                 // Unsearched moves keep a low score.
                 out.resize(moves.len(), -INF + 1);
                 break;

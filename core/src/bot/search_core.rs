@@ -1,0 +1,103 @@
+//! What every alpha-beta search of a move decision shares, whatever the variant: the budget
+//! ([`Control`]), the transposition table with its bound logic, move ordering (TT move,
+//! MVV-LVA, killers, history), the principal-variation table and the iteration report.
+
+use super::control::Control;
+use super::ordering::Ordering;
+use super::pv::PvTable;
+use super::score::{bound_of, from_tt, report_score, to_tt};
+use super::tt::{Bound, Tt};
+use super::SearchInfo;
+use crate::moves::Move;
+
+pub(crate) struct SearchCore<'a> {
+    pub ctl: &'a mut Control,
+    pub tt: &'a mut Tt,
+    pub ord: &'a mut Ordering,
+    pub pv: PvTable,
+    /// Deepest ply reached in the current iteration.
+    pub seldepth: usize,
+}
+
+impl<'a> SearchCore<'a> {
+    pub fn new(ctl: &'a mut Control, tt: &'a mut Tt, ord: &'a mut Ordering) -> Self {
+        SearchCore {
+            ctl,
+            tt,
+            ord,
+            pv: PvTable::new(),
+            seldepth: 0,
+        }
+    }
+
+    /// Counts a node at `ply`; true when the search must stop now.
+    #[inline]
+    pub fn enter(&mut self, ply: usize) -> bool {
+        if self.ctl.tick() {
+            return true;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        false
+    }
+
+    /// Looks `key` up: the stored move (0 if none) and, when `may_cut` and the entry is deep
+    /// enough and its bound settles the window `(alpha, beta)`, the score to return.
+    #[inline]
+    pub fn probe(
+        &self,
+        key: u64,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        may_cut: bool,
+    ) -> (u16, Option<i32>) {
+        let Some(h) = self.tt.probe(key) else {
+            return (0, None);
+        };
+        if !may_cut || h.depth < depth {
+            return (h.mv, None);
+        }
+        let s = from_tt(h.score, ply);
+        let cut = match h.bound {
+            Bound::Exact => true,
+            Bound::Lower => s >= beta,
+            Bound::Upper => s <= alpha,
+        };
+        (h.mv, cut.then_some(s))
+    }
+
+    /// Stores the result `best` of a node searched with the window `(alpha, beta)`.
+    #[inline]
+    pub fn store(
+        &mut self,
+        key: u64,
+        best_move: u16,
+        best: i32,
+        window: (i32, i32),
+        depth: i32,
+        ply: usize,
+    ) {
+        let bound = bound_of(best, window.0, window.1);
+        self.tt
+            .store(key, best_move, to_tt(best, ply), depth, bound);
+    }
+
+    /// The report of a finished iteration with best move `m` scoring `score`.
+    pub fn iteration_info(&self, depth: i32, m: Move, score: i32) -> SearchInfo {
+        SearchInfo {
+            depth,
+            seldepth: self.seldepth as i32,
+            score: report_score(score),
+            nodes: self.ctl.nodes,
+            time: self.ctl.elapsed(),
+            pv: self.pv.root_line(m),
+        }
+    }
+}
+
+/// Moves the move at `i` to the front of the root list (so the next iteration tries it first).
+#[inline]
+pub(crate) fn promote_root_move(moves: &mut [Move], i: usize) {
+    moves[..=i].rotate_right(1);
+}
