@@ -16,10 +16,11 @@ pub enum Level {
     /// The same 2 plies deep (Yonin: 3), blind to 10 % of the replies, softmax 25 cp within
     /// 150 cp. At most 60 000 nodes.
     Easy,
-    /// The real search to depth 5 (Yonin: 4) on half the time, at most 400 000 nodes, and a
-    /// short mate search (3 plies).
+    /// The real search to depth 5 (Yonin: 4) on half the time, at most 400 000 nodes, a
+    /// short mate search (3 plies) and a small df-pn mate solve (20 000 positions).
     Medium,
-    /// The whole budget, no depth cap, mate search to 7 plies.
+    /// The whole budget, no depth cap, mate search to 7 plies and df-pn mate solving (up to
+    /// 300 000 positions).
     #[default]
     Hard,
 }
@@ -55,6 +56,8 @@ impl Level {
                 window: 350,
                 blunder_chance: 0.3,
                 mate_search: 0,
+                mate_nodes: 0,
+                dfpn_nodes: 0,
             },
             Level::Easy => LevelParams {
                 max_depth: 2,
@@ -65,6 +68,8 @@ impl Level {
                 window: 150,
                 blunder_chance: 0.1,
                 mate_search: 0,
+                mate_nodes: 0,
+                dfpn_nodes: 0,
             },
             Level::Medium => LevelParams {
                 max_depth: 5,
@@ -75,6 +80,8 @@ impl Level {
                 window: 0,
                 blunder_chance: 0.0,
                 mate_search: 3,
+                mate_nodes: 20_000,
+                dfpn_nodes: 20_000,
             },
             Level::Hard => LevelParams {
                 max_depth: 64,
@@ -85,6 +92,8 @@ impl Level {
                 window: 0,
                 blunder_chance: 0.0,
                 mate_search: 7,
+                mate_nodes: 200_000,
+                dfpn_nodes: 300_000,
             },
         }
     }
@@ -127,6 +136,10 @@ pub(crate) struct LevelParams {
     pub blunder_chance: f64,
     /// Checks-only mate search depth at the root (plies; 0 = none).
     pub mate_search: i32,
+    /// Node budget of that search (at most an eighth of a node-limited move's budget).
+    pub mate_nodes: u64,
+    /// Node budget of the df-pn mate solver run after it (0 = none).
+    pub dfpn_nodes: u64,
 }
 
 /// A small seeded generator (SplitMix64): deterministic, no dependency.

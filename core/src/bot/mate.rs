@@ -30,7 +30,7 @@ struct Mater<'a> {
 
 /// Can `m` give check to `king` (directly, or by opening a line)? A cheap filter before
 /// playing the move; false negatives are impossible, false positives are checked by playing.
-fn may_check(pos: &Position, m: Move, king: crate::square::Square) -> bool {
+pub(crate) fn may_check(pos: &Position, m: Move, king: crate::square::Square) -> bool {
     let me = pos.to_move();
     let to = m.to();
     let mut occ = pos.occupied();

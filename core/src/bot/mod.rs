@@ -16,18 +16,21 @@
 
 mod brs;
 mod control;
+mod dfpn;
 mod eval_standard;
 mod eval_yonin;
 mod level;
 mod mate;
 mod ordering;
 mod pv;
+mod root_mate;
 mod score;
 mod search;
 mod search_core;
 mod tt;
 pub mod usi;
 
+pub use dfpn::{solve_mate, MateVerdict};
 pub use level::{Level, UnknownLevel};
 pub use mate::{find_mate, MateFound};
 
@@ -250,37 +253,31 @@ impl Bot {
         }
 
         let standard = pos.variant() == Variant::Standard;
-        // A quick mate search first (standard, stronger levels).
-        if standard && params.mate_search > 0 {
-            // A share of the budget: a node cap when nodes bind (repeatable), else a deadline.
-            let budget = match limits.nodes {
-                Some(n) => (n / 8).min(200_000),
-                None => 300_000,
-            };
-            let budget = if self.level == Level::Hard {
-                budget
-            } else {
-                budget.min(20_000)
-            };
-            let deadline = std::time::Instant::now() + time.mul_f64(0.15);
-            if let Some(found) = find_mate(pos, params.mate_search, budget, Some(deadline), &stop) {
-                let score = Score::Mate(found.plies);
-                info(&SearchInfo {
-                    depth: found.plies,
-                    seldepth: found.plies,
+        // A mate search first (standard, stronger levels): short mates exhaustively, longer
+        // ones by df-pn.
+        if standard {
+            let hashes: Vec<u64> = options.history.entries.iter().map(|e| e.0).collect();
+            if let Some((m, plies)) =
+                root_mate::mate_at_root(pos, &params, limits, time, &hashes, &stop)
+            {
+                let score = Score::Mate(plies);
+                let result = SearchResult {
+                    best: Some(m),
                     score,
+                    depth: plies,
                     nodes: 0,
                     time: ctl.elapsed(),
-                    pv: vec![found.first],
-                });
-                return SearchResult {
-                    best: Some(found.first),
-                    score,
-                    depth: found.plies,
-                    nodes: 0,
-                    time: ctl.elapsed(),
-                    pv: vec![found.first],
+                    pv: vec![m],
                 };
+                info(&SearchInfo {
+                    depth: plies,
+                    seldepth: plies,
+                    score,
+                    nodes: 0,
+                    time: result.time,
+                    pv: vec![m],
+                });
+                return result;
             }
         }
 
