@@ -19,7 +19,7 @@ use std::sync::{atomic::AtomicBool, Arc};
 use std::time::{Duration, Instant};
 use yonin_core::bot::{Bot, GameHistory, Level, Limits, SearchOptions};
 use yonin_core::record::usi::position_line;
-use yonin_core::{Move, Position, RuleSet, Seat};
+use yonin_core::{Game, Move, Position, RuleSet, Seat};
 
 const MAX_PLIES: usize = 320;
 const YONIN_MAX_PLIES: usize = 600;
@@ -541,6 +541,24 @@ impl YoninPlayer {
             )))
         }
     }
+    /// The move for the game's position; bots see the game so far (repetitions), as the
+    /// server's bots do.
+    fn choose_in(&mut self, game: &Game, limits: Limits) -> Option<Move> {
+        match self {
+            YoninPlayer::Bot(b) => {
+                let moves: Vec<Move> = game.moves().iter().map(|m| m.mv).collect();
+                let options = SearchOptions {
+                    history: GameHistory::from_moves(game.start(), &moves),
+                    max_depth: None,
+                };
+                let stop = Arc::new(AtomicBool::new(false));
+                b.search(game.position(), limits, &options, stop, &mut |_| {})
+                    .best
+            }
+            YoninPlayer::Random(_) => self.choose(game.position(), limits),
+        }
+    }
+
     fn choose(&mut self, pos: &Position, limits: Limits) -> Option<Move> {
         match self {
             YoninPlayer::Bot(b) => b.choose(pos, limits, Arc::new(AtomicBool::new(false))),
@@ -558,7 +576,10 @@ impl YoninPlayer {
     }
 }
 
-/// Four-seat games: the hero in a rotating seat against three of the field.
+/// Four-seat games: the hero in a rotating seat against three of the field. Printed per game
+/// and at the end: wins (first place; par 25 %), the mean rank, and the pairwise score — the
+/// share of the three opponents the hero finishes above, a shared place counting half
+/// ((4 − rank) / 3 per game; par 50 %, the score a 2-player match would show).
 fn yonin_match(hero: Level, field: &str, games: usize, limits: Limits) {
     let rules = RuleSet::yonin();
     let started = Instant::now();
@@ -575,51 +596,81 @@ fn yonin_match(hero: Level, field: &str, games: usize, limits: Limits) {
                 }
             })
             .collect();
-        let mut pos = Position::start(&rules);
+        let mut game = Game::new(rules.clone());
         let mut plies = 0;
         // One random move per seat first, so deterministic (node-limited) bots do not replay
         // the same four games.
         let mut opening = YoninPlayer::Random(0x9e37_79b9 ^ ((g as u64 + 1) * 0x2545_f491));
-        while plies < 4 && !pos.is_decided_by_elimination() {
-            let Some(m) = opening.choose(&pos, limits) else {
+        while plies < 4 && !game.is_over() {
+            let Some(m) = opening.choose(game.position(), limits) else {
                 break;
             };
-            pos.play(m).expect("random moves are legal");
+            game.play(game.to_move(), m)
+                .expect("random moves are legal");
             plies += 1;
         }
-        while !pos.is_decided_by_elimination() && plies < YONIN_MAX_PLIES && pos.is_live(hero_seat)
-        {
-            let s = pos.to_move();
-            let Some(m) = players[s.index()].choose(&pos, limits) else {
+        // The game's own rules end it (eliminations, repetition); the hero's elimination
+        // settles its rank, and the ply cap ends the rest.
+        while !game.is_over() && plies < YONIN_MAX_PLIES && game.position().is_live(hero_seat) {
+            let s = game.to_move();
+            let Some(m) = players[s.index()].choose_in(&game, limits) else {
                 break;
             };
-            pos.play(m).expect("bots play legal moves");
+            game.play(s, m).expect("bots play legal moves");
             plies += 1;
         }
-        // Rank: 1 for the survivor; else 4 − (seats out before the hero).
-        let rank = if pos.is_live(hero_seat) {
-            if pos.is_decided_by_elimination() {
-                wins += 1;
-                1.0
-            } else {
-                unfinished += 1;
-                // The live seats share the places left: the mean of them.
-                (1.0 + pos.live().len() as f64) / 2.0
+        let pos = game.position();
+        let rank = if let Some(outcome) = game.outcome() {
+            // The hero's place; a shared place counts as the mean of the places it spans.
+            let mut before = 0;
+            let mut rank = 4.0;
+            for group in &outcome.places {
+                if group.contains(&hero_seat) {
+                    rank = before as f64 + (1.0 + group.len() as f64) / 2.0;
+                    break;
+                }
+                before += group.len();
             }
+            if rank == 1.0 {
+                wins += 1;
+            } else if outcome.places.first().is_some_and(|p| p.len() > 1) {
+                unfinished += 1;
+            }
+            rank
+        } else if pos.is_live(hero_seat) {
+            unfinished += 1;
+            // The live seats share the places left: the mean of them.
+            (1.0 + pos.live().len() as f64) / 2.0
         } else {
+            // Out before the end: 4 − (seats out before the hero).
             4.0 - pos.dead().take_while(|&s| s != hero_seat).count() as f64
         };
         ranks += rank;
         println!(
             "game {:>3}: {hero} as {hero_seat} vs 3× {field}: rank {rank} after {plies} plies | \
-             wins {wins}/{} ({:.1} %), mean rank {:.2}, unfinished {unfinished} | {:.0} s",
+             wins {wins}/{} ({:.1} %), mean rank {:.2}, pairwise {:.1} %, unfinished \
+             {unfinished} | {:.0} s",
             g + 1,
             g + 1,
             wins as f64 / (g + 1) as f64 * 100.0,
             ranks / (g + 1) as f64,
+            pairwise(ranks, g + 1),
             started.elapsed().as_secs_f64()
         );
     }
+    println!(
+        "RESULT yonin {hero} vs 3× {field}: wins {wins}/{games} ({:.1} %), mean rank {:.2}, \
+         pairwise {:.1} %, unfinished {unfinished}",
+        wins as f64 / games.max(1) as f64 * 100.0,
+        ranks / games.max(1) as f64,
+        pairwise(ranks, games)
+    );
+}
+
+/// The pairwise score in percent from the sum of ranks over `games` games.
+fn pairwise(rank_sum: f64, games: usize) -> f64 {
+    let g = games.max(1) as f64;
+    (4.0 * g - rank_sum) / (3.0 * g) * 100.0
 }
 
 fn main() {
