@@ -596,7 +596,7 @@ fn yonin_match(hero: Level, field: &str, games: usize, limits: Limits) {
                 }
             })
             .collect();
-        let mut game = Game::new(rules.clone());
+        let mut game = Game::new(rules);
         let mut plies = 0;
         // One random move per seat first, so deterministic (node-limited) bots do not replay
         // the same four games.
