@@ -57,6 +57,57 @@ const fn lane_table() -> [[u128; 81]; 4] {
 /// The nifu line (file or rank, by facing) through a square.
 static LANE: [[u128; 81]; 4] = lane_table();
 
+const fn depth_table() -> [[u128; 10]; 4] {
+    let mut t = [[0u128; 10]; 4];
+    let mut s = 0;
+    while s < 4 {
+        let mut sq = 0;
+        while sq < 81 {
+            let depth = Square::from_index_unchecked(sq as u8).depth(Seat::from_index(s));
+            let mut d = 0;
+            while d <= depth {
+                t[s][d as usize] |= 1u128 << sq;
+                d += 1;
+            }
+            sq += 1;
+        }
+        s += 1;
+    }
+    t
+}
+/// Squares at least `d` lines deep (0..=9) for a piece facing a seat.
+static DEPTH_AT_LEAST: [[u128; 10]; 4] = depth_table();
+
+/// Squares at least `depth` lines deep for a piece facing `facing` (none beyond 8).
+#[inline(always)]
+fn at_least(facing: Seat, depth: i32) -> SquareSet {
+    SquareSet(DEPTH_AT_LEAST[facing.index()][depth.clamp(0, 9) as usize])
+}
+
+/// One step forward for every pawn of `pawns` facing `facing` (none may stand on its last
+/// line): a shift, since a forward step is ±1 (along a file) or ±9 (along a rank) in index.
+#[inline(always)]
+fn pawn_pushes(facing: Seat, pawns: SquareSet) -> SquareSet {
+    let p = pawns.0 & !DEPTH_AT_LEAST[facing.index()][8];
+    SquareSet(match facing {
+        Seat::South => p >> 1,
+        Seat::North => p << 1,
+        Seat::West => p >> 9,
+        Seat::East => p << 9,
+    })
+}
+
+/// The index difference from a pawn's square to the square in front of it.
+#[inline(always)]
+const fn pawn_delta(facing: Seat) -> i32 {
+    match facing {
+        Seat::South => -1,
+        Seat::North => 1,
+        Seat::West => -9,
+        Seat::East => 9,
+    }
+}
+
 #[inline(always)]
 fn drop_zone(seat: Seat, kind: PieceKind) -> SquareSet {
     let i = match kind {
@@ -85,7 +136,11 @@ fn context(pos: &Position, me: Seat) -> Option<Context> {
     let king = pos.kings[me.index()]?;
     let enemies = pos.enemy_pieces(me);
     let occ = pos.occupied;
-    let checkers = pos.attackers_to(king, occ) & enemies;
+    let checkers = if pos.checked_known && !pos.checked.contains(me) {
+        SquareSet::EMPTY
+    } else {
+        pos.attackers_of(king, occ, enemies)
+    };
     let not_own = !(pos.friendly_pieces(me) | pos.by_kind[PieceKind::King.index()]);
     let (target, drop_target) = match checkers.first() {
         None => (not_own, !occ),
@@ -130,29 +185,33 @@ fn pinned(pos: &Position, me: Seat, king: Square, enemies: SquareSet) -> SquareS
     pinned
 }
 
-/// Adds the move from `from` to `to` with its promotion choices.
+/// Adds a move from `from` to each square of `to_set`: with and without promotion where the
+/// piece may promote, without only where it must.
 #[inline(always)]
-fn push_board_move(
+fn push_piece_moves(
     list: &mut MoveList,
-    kind: PieceKind,
-    facing: Seat,
     from: Square,
-    to: Square,
-    pawn_forced_depth: i32,
+    to_set: SquareSet,
+    zone: SquareSet,
+    forced: SquareSet,
 ) {
-    if kind.can_promote() && (from.in_zone(facing) || to.in_zone(facing)) {
-        list.push(Move::normal(from, to, true));
-        let depth = to.depth(facing);
-        let forced = match kind {
-            PieceKind::Pawn => depth >= pawn_forced_depth,
-            PieceKind::Lance => depth >= 8,
-            PieceKind::Knight => depth >= 7,
-            _ => false,
-        };
-        if !forced {
-            list.push(Move::normal(from, to, false));
-        }
+    let promoting = if zone.contains(from) {
+        to_set
     } else {
+        to_set & zone
+    };
+    for to in promoting {
+        list.push(Move::normal(from, to, true));
+    }
+    for to in to_set & !forced {
+        list.push(Move::normal(from, to, false));
+    }
+}
+
+/// Adds a plain move from `from` to each square of `to_set` (pieces that cannot promote).
+#[inline(always)]
+fn push_plain_moves(list: &mut MoveList, from: Square, to_set: SquareSet) {
+    for to in to_set {
         list.push(Move::normal(from, to, false));
     }
 }
@@ -186,20 +245,91 @@ fn king_moves(pos: &Position, cx: &Context, list: &mut MoveList) {
     }
 }
 
+/// Where the piece on `from` may go: its attacks on the check-answering targets, along the
+/// pin line if it is pinned.
+#[inline(always)]
+fn destinations(cx: &Context, from: Square, reach: SquareSet) -> SquareSet {
+    let to_set = reach & cx.target;
+    if cx.pinned.contains(from) {
+        to_set & attacks::line(cx.king, from)
+    } else {
+        to_set
+    }
+}
+
+/// Board moves, for each facing among the mover's pieces (a facing other than the mover's own
+/// comes only from an army passed on by a house rule).
 fn board_moves(pos: &Position, cx: &Context, list: &mut MoveList) {
-    let mine = pos.by_owner[cx.me.index()] & !pos.by_kind[PieceKind::King.index()];
-    let pawn_forced = pos.rules.pawn_forced_depth;
-    for from in mine {
-        let Some(p) = pos.board[from.index()] else {
-            continue;
-        };
-        let mut to_set = attacks::piece(p.kind(), p.facing(), from, cx.occ) & cx.target;
-        if cx.pinned.contains(from) {
-            to_set &= attacks::line(cx.king, from);
+    // The mover's own facing first: usually every piece has it and the loop ends there.
+    let mut rest = pos.by_owner[cx.me.index()];
+    let mut facing = cx.me;
+    for _ in 0..4 {
+        let ours = rest & pos.by_facing[facing.index()];
+        if ours.any() {
+            rest ^= ours;
+            facing_moves(pos, cx, facing, ours, list);
         }
-        for to in to_set {
-            push_board_move(list, p.kind(), p.facing(), from, to, pawn_forced);
+        if rest.is_empty() {
+            break;
         }
+        facing = facing.clockwise();
+    }
+}
+
+/// Board moves of `ours`, the mover's pieces facing `f`, a kind at a time.
+#[inline(always)]
+fn facing_moves(pos: &Position, cx: &Context, f: Seat, ours: SquareSet, list: &mut MoveList) {
+    use PieceKind::*;
+    let k = &pos.by_kind;
+    let zone = at_least(f, 6);
+    let pawns = ours & k[Pawn as usize];
+    let pawn_forced = at_least(f, pos.rules.pawn_forced_depth);
+    // Unpinned pawns all at once; a pinned pawn may still move along its pin.
+    let pushes = pawn_pushes(f, pawns & !cx.pinned) & cx.target;
+    let back = pawn_delta(f);
+    for to in pushes & zone {
+        let from = Square::from_index_unchecked((to.index() as i32 - back) as u8);
+        list.push(Move::normal(from, to, true));
+    }
+    for to in pushes & !pawn_forced {
+        let from = Square::from_index_unchecked((to.index() as i32 - back) as u8);
+        list.push(Move::normal(from, to, false));
+    }
+    for from in pawns & cx.pinned {
+        let to_set = destinations(cx, from, attacks::pawn(f, from));
+        push_piece_moves(list, from, to_set, zone, pawn_forced);
+    }
+    for from in ours & k[Lance as usize] {
+        let to_set = destinations(cx, from, attacks::lance(f, from, cx.occ));
+        push_piece_moves(list, from, to_set, zone, at_least(f, 8));
+    }
+    for from in ours & k[Knight as usize] {
+        let to_set = destinations(cx, from, attacks::knight(f, from));
+        push_piece_moves(list, from, to_set, zone, at_least(f, 7));
+    }
+    for from in ours & k[Silver as usize] {
+        let to_set = destinations(cx, from, attacks::silver(f, from));
+        push_piece_moves(list, from, to_set, zone, SquareSet::EMPTY);
+    }
+    for from in ours & pos.gold_movers() {
+        let to_set = destinations(cx, from, attacks::gold(f, from));
+        push_plain_moves(list, from, to_set);
+    }
+    for from in ours & k[Bishop as usize] {
+        let to_set = destinations(cx, from, attacks::bishop(from, cx.occ));
+        push_piece_moves(list, from, to_set, zone, SquareSet::EMPTY);
+    }
+    for from in ours & k[Rook as usize] {
+        let to_set = destinations(cx, from, attacks::rook(from, cx.occ));
+        push_piece_moves(list, from, to_set, zone, SquareSet::EMPTY);
+    }
+    for from in ours & k[Horse as usize] {
+        let reach = attacks::bishop(from, cx.occ) | attacks::king(from);
+        push_plain_moves(list, from, destinations(cx, from, reach));
+    }
+    for from in ours & k[Dragon as usize] {
+        let reach = attacks::rook(from, cx.occ) | attacks::king(from);
+        push_plain_moves(list, from, destinations(cx, from, reach));
     }
 }
 
@@ -268,11 +398,15 @@ pub(crate) fn is_pawn_drop_mate(pos: &Position, me: Seat, to: Square) -> bool {
     let mut after = pos.clone();
     after.hand_remove(me, PieceKind::Pawn);
     after.put(to, crate::piece::Piece::of(PieceKind::Pawn, me));
-    !has_legal_move(&after, seat)
+    !has_legal_move(&after, seat, false)
 }
 
-/// Does `seat` have any legal move?
-pub(crate) fn has_legal_move(pos: &Position, seat: Seat) -> bool {
+/// Does `seat` have any legal move? `known_safe` says the caller already knows `seat` is not
+/// in check, which allows a shortcut that finds a move in most positions without the pins.
+pub(crate) fn has_legal_move(pos: &Position, seat: Seat, known_safe: bool) -> bool {
+    if known_safe && !pos.rules.teams && has_unpinnable_move(pos, seat) {
+        return true;
+    }
     let Some(cx) = context(pos, seat) else {
         return false;
     };
@@ -319,6 +453,37 @@ pub(crate) fn has_legal_move(pos: &Position, seat: Seat) -> bool {
     let mut list = MoveList::new();
     drops(pos, &cx, &mut list);
     !list.is_empty()
+}
+
+/// For a seat not in check: does a piece that cannot be pinned (on no line through its king)
+/// have a move, or can a piece other than a pawn be dropped? Either is then a legal move.
+/// `false` proves nothing.
+fn has_unpinnable_move(pos: &Position, me: Seat) -> bool {
+    let Some(king) = pos.kings[me.index()] else {
+        return false;
+    };
+    let not_own = !(pos.friendly_pieces(me) | pos.by_kind[PieceKind::King.index()]);
+    let lines = attacks::rook_pseudo(king) | attacks::bishop_pseudo(king);
+    let free = pos.by_owner[me.index()] & !lines & !pos.by_kind[PieceKind::King.index()];
+    for from in free {
+        if let Some(p) = pos.board[from.index()] {
+            if (attacks::piece(p.kind(), p.facing(), from, pos.occupied) & not_own).any() {
+                return true;
+            }
+        }
+    }
+    let hand = pos.hands[me.index()];
+    let empty = !pos.occupied;
+    [
+        PieceKind::Lance,
+        PieceKind::Knight,
+        PieceKind::Silver,
+        PieceKind::Gold,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+    ]
+    .into_iter()
+    .any(|k| hand.count(k) > 0 && (empty & drop_zone(me, k)).any())
 }
 
 /// Removes moves that would leave `me`'s live partner in check (teams mode).

@@ -56,6 +56,11 @@ pub struct Position {
     pub(crate) hash: u64,
     pub(crate) rules: PlayRules,
     pub(crate) variant: Variant,
+    /// The live seats in check, when `checked_known`: worked out by the turn order after each
+    /// move (mostly from what the move itself could have changed) and forgotten by any other
+    /// edit of the board or of who is live.
+    pub(crate) checked: SeatSet,
+    pub(crate) checked_known: bool,
 }
 
 impl Position {
@@ -78,6 +83,8 @@ impl Position {
             hash: 0,
             rules: rules.play_rules(),
             variant: rules.variant,
+            checked: SeatSet::EMPTY,
+            checked_known: false,
         };
         p.hash = zobrist::TO_MOVE[0];
         p
@@ -183,11 +190,18 @@ impl Position {
             // Standard: the other seat, always live while the game runs.
             return self.by_owner[s.opposite().index()];
         }
-        let mut e = SquareSet::EMPTY;
-        for t in self.enemy_seats(s).iter() {
-            e |= self.by_owner[t.index()];
+        let b = &self.by_owner;
+        let mut live = SquareSet::EMPTY;
+        for (i, own) in b.iter().enumerate() {
+            if self.live.0 & (1 << i) != 0 {
+                live |= *own;
+            }
         }
-        e
+        let mut friends = b[s.index()];
+        if self.rules.teams {
+            friends |= b[s.opposite().index()];
+        }
+        live & !friends
     }
 
     /// Pieces `s` may not land on besides kings: its own, and a live partner's.
@@ -201,7 +215,7 @@ impl Position {
 
     /// Pieces that move like a gold: golds and the four small promoted pieces.
     #[inline(always)]
-    fn gold_movers(&self) -> SquareSet {
+    pub(crate) fn gold_movers(&self) -> SquareSet {
         use PieceKind::*;
         let k = &self.by_kind;
         k[Gold as usize]
@@ -214,65 +228,68 @@ impl Position {
     /// All pieces (of any seat, live or not) attacking `sq` with occupancy `occ`.
     #[inline]
     pub(crate) fn attackers_to(&self, sq: Square, occ: SquareSet) -> SquareSet {
-        use PieceKind::*;
-        let k = &self.by_kind;
-        let rooks = k[Rook as usize] | k[Dragon as usize];
-        let bishops = k[Bishop as usize] | k[Horse as usize];
-        let kings = k[King as usize] | k[Dragon as usize] | k[Horse as usize];
-        let golds = self.gold_movers();
-        let mut a = (attacks::rook(sq, occ) & rooks)
-            | (attacks::bishop(sq, occ) & bishops)
-            | (attacks::king(sq) & kings);
-        for f in self.seats.iter() {
-            let o = f.opposite();
-            let steppers = (attacks::pawn(o, sq) & k[Pawn as usize])
-                | (attacks::knight(o, sq) & k[Knight as usize])
-                | (attacks::silver(o, sq) & k[Silver as usize])
-                | (attacks::gold(o, sq) & golds)
-                | (attacks::lance(o, sq, occ) & k[Lance as usize]);
-            a |= steppers & self.by_facing[f.index()];
+        self.attackers_of(sq, occ, self.occupied)
+    }
+
+    /// The pieces among `attackers` that attack `sq` with occupancy `occ`. Cheap when nothing
+    /// stands near `sq` and no slider shares a line with it, the common case for a king.
+    #[inline]
+    pub(crate) fn attackers_of(
+        &self,
+        sq: Square,
+        occ: SquareSet,
+        attackers: SquareSet,
+    ) -> SquareSet {
+        let mut found = SquareSet::EMPTY;
+        for x in attacks::near(sq) & attackers {
+            if let Some(p) = self.board[x.index()] {
+                if attacks::step(p.kind(), p.facing(), x).contains(sq) {
+                    found.insert(x);
+                }
+            }
         }
-        a
+        found | self.slider_attackers(sq, occ, attackers)
     }
 
     /// Is `sq` attacked by any of `attackers` with occupancy `occ`? Stops at the first
-    /// attacker found (cheap steppers first).
+    /// attacker found.
     #[inline]
     pub(crate) fn is_attacked(&self, sq: Square, occ: SquareSet, attackers: SquareSet) -> bool {
+        for x in attacks::near(sq) & attackers {
+            if let Some(p) = self.board[x.index()] {
+                if attacks::step(p.kind(), p.facing(), x).contains(sq) {
+                    return true;
+                }
+            }
+        }
+        self.slider_attackers(sq, occ, attackers).any()
+    }
+
+    /// The lances, bishops, rooks, horses and dragons among `attackers` whose rays reach `sq`:
+    /// those on a line with `sq` (a lance only looking its way) with nothing in between.
+    #[inline(always)]
+    fn slider_attackers(&self, sq: Square, occ: SquareSet, attackers: SquareSet) -> SquareSet {
         use PieceKind::*;
         let k = &self.by_kind;
-        if (attacks::king(sq)
-            & (k[King as usize] | k[Dragon as usize] | k[Horse as usize])
-            & attackers)
-            .any()
-        {
-            return true;
-        }
-        let golds = self.gold_movers();
-        for f in self.seats.iter() {
-            let mine = self.by_facing[f.index()] & attackers;
-            if mine.is_empty() {
-                continue;
-            }
-            let o = f.opposite();
-            let steppers = (attacks::pawn(o, sq) & k[Pawn as usize])
-                | (attacks::knight(o, sq) & k[Knight as usize])
-                | (attacks::silver(o, sq) & k[Silver as usize])
-                | (attacks::gold(o, sq) & golds);
-            if (steppers & mine).any() {
-                return true;
-            }
-            let lances = k[Lance as usize] & mine;
-            if lances.any() && (attacks::lance(o, sq, occ) & lances).any() {
-                return true;
+        let mut found = SquareSet::EMPTY;
+        let lines = (((k[Rook as usize] | k[Dragon as usize] | k[Lance as usize])
+            & attacks::rook_pseudo(sq))
+            | ((k[Bishop as usize] | k[Horse as usize]) & attacks::bishop_pseudo(sq)))
+            & attackers;
+        for s in lines {
+            if (attacks::between(sq, s) & occ).is_empty() {
+                found.insert(s);
             }
         }
-        let rooks = (k[Rook as usize] | k[Dragon as usize]) & attackers;
-        if rooks.any() && (attacks::rook(sq, occ) & rooks).any() {
-            return true;
+        let lances = found & k[Lance as usize];
+        for l in lances {
+            if let Some(p) = self.board[l.index()] {
+                if !attacks::lance_ray(p.facing(), l).contains(sq) {
+                    found.remove(l);
+                }
+            }
         }
-        let bishops = (k[Bishop as usize] | k[Horse as usize]) & attackers;
-        bishops.any() && (attacks::bishop(sq, occ) & bishops).any()
+        found
     }
 
     /// Is `s`'s king attacked by a live enemy? (Dead seats are never in check.)
@@ -280,16 +297,59 @@ impl Position {
         if !self.live.contains(s) {
             return false;
         }
+        if self.checked_known {
+            return self.checked.contains(s);
+        }
+        self.compute_in_check(s)
+    }
+
+    /// [`Position::in_check`] worked out from the board.
+    #[inline]
+    pub(crate) fn compute_in_check(&self, s: Seat) -> bool {
         match self.kings[s.index()] {
             Some(k) => self.is_attacked(k, self.occupied, self.enemy_pieces(s)),
             None => false,
         }
     }
 
+    /// Is live seat `s`, not in check before `mover` played `m` (already on the board), in
+    /// check now? Only the moved piece and a line opened through its origin can give check.
+    #[inline]
+    pub(crate) fn move_checks(&self, s: Seat, mover: Seat, m: Move) -> bool {
+        let Some(king) = self.kings[s.index()] else {
+            return false;
+        };
+        let to = m.to();
+        if self.enemy_seats(s).contains(mover) {
+            if let Some(p) = self.board[to.index()] {
+                if attacks::reaches(p.kind(), p.facing(), to, king, self.occupied) {
+                    return true;
+                }
+            }
+        }
+        match m.from() {
+            Some(from) => {
+                let line = attacks::line(king, from);
+                line.any()
+                    && self
+                        .slider_attackers(king, self.occupied, line & self.enemy_pieces(s))
+                        .any()
+            }
+            None => false,
+        }
+    }
+
+    /// Records which live seats are in check (the turn order has just worked it out).
+    #[inline(always)]
+    pub(crate) fn set_checked(&mut self, checked: SeatSet) {
+        self.checked = checked;
+        self.checked_known = true;
+    }
+
     /// The enemy pieces giving check to `s`.
     pub fn checkers(&self, s: Seat) -> SquareSet {
         match self.kings[s.index()] {
-            Some(k) => self.attackers_to(k, self.occupied) & self.enemy_pieces(s),
+            Some(k) => self.attackers_of(k, self.occupied, self.enemy_pieces(s)),
             None => SquareSet::EMPTY,
         }
     }
@@ -310,6 +370,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn put(&mut self, sq: Square, p: Piece) {
         let b = SquareSet::from_square(sq);
+        self.checked_known = false;
         self.board[sq.index()] = Some(p);
         self.by_owner[p.owner().index()] |= b;
         self.by_facing[p.facing().index()] |= b;
@@ -324,6 +385,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn take(&mut self, sq: Square) -> Option<Piece> {
         let p = self.board[sq.index()].take()?;
+        self.checked_known = false;
         let b = !SquareSet::from_square(sq);
         self.by_owner[p.owner().index()] &= b;
         self.by_facing[p.facing().index()] &= b;
@@ -364,6 +426,7 @@ impl Position {
             return;
         }
         self.live.remove(seat);
+        self.checked_known = false;
         self.hash = self.hash.wrapping_add(zobrist::DEAD[seat.index()]);
         if let Some(slot) = self.eliminations.iter_mut().find(|e| e.is_none()) {
             *slot = Some(Elimination { seat, by, reason });
@@ -398,9 +461,10 @@ impl Position {
     /// position inconsistent; use [`Position::play`] for moves from outside.
     pub fn play_unchecked(&mut self, m: Move) {
         let me = self.to_move;
+        let before = self.checked_known.then_some(self.checked);
         self.apply_raw(me, m);
         self.ply += 1;
-        crate::turn::advance(self, me, Some(me));
+        crate::turn::advance_after_move(self, me, m, before);
     }
 
     /// Plays a move from outside after checking it, naming the rule an illegal move breaks.
@@ -434,7 +498,7 @@ impl Position {
 
     /// Does `seat` (live) have at least one legal move in this position?
     pub fn has_legal_move(&self, seat: Seat) -> bool {
-        crate::movegen::has_legal_move(self, seat)
+        crate::movegen::has_legal_move(self, seat, false)
     }
 
     /// Is every square and set consistent? (Used by tests and debug assertions.)
@@ -449,9 +513,15 @@ impl Position {
                 copy.put(sq, p);
             }
         }
+        let checks_right = !self.checked_known
+            || self
+                .live
+                .iter()
+                .all(|s| self.checked.contains(s) == self.compute_in_check(s));
         copy.by_owner == self.by_owner
             && copy.by_facing == self.by_facing
             && copy.by_kind == self.by_kind
             && copy.occupied == self.occupied
+            && checks_right
     }
 }

@@ -1,6 +1,7 @@
 //! The next-seat rule: plain alternation for standard shogi, and Yonin's check priority with
 //! eliminations (RULES.md §4, "Turn order"). This is the one place the two differ.
 
+use crate::moves::Move;
 use crate::position::{EliminationReason, Position};
 use crate::seat::{Seat, SeatSet};
 
@@ -8,14 +9,55 @@ use crate::seat::{Seat, SeatSet};
 /// eliminating seats that have no legal move when the turn reaches them. `credit` is the seat
 /// credited with those eliminations.
 pub(crate) fn advance(pos: &mut Position, mover: Seat, credit: Option<Seat>) {
+    advance_with(pos, mover, credit, None);
+}
+
+/// [`advance`] after `mover` played `m`; `before` is the set of seats in check before the move
+/// when it was known, which lets only the seats the move could have checked be examined.
+pub(crate) fn advance_after_move(
+    pos: &mut Position,
+    mover: Seat,
+    m: Move,
+    before: Option<SeatSet>,
+) {
+    advance_with(pos, mover, Some(mover), before.map(|b| (b, m)));
+}
+
+/// Is live seat `s` in check, using what the last move can have changed when that is known?
+#[inline(always)]
+fn in_check_after(pos: &Position, s: Seat, mover: Seat, hint: Option<(SeatSet, Move)>) -> bool {
+    match hint {
+        Some((before, m)) if !before.contains(s) => pos.move_checks(s, mover, m),
+        _ => pos.compute_in_check(s),
+    }
+}
+
+fn advance_with(
+    pos: &mut Position,
+    mover: Seat,
+    credit: Option<Seat>,
+    mut hint: Option<(SeatSet, Move)>,
+) {
+    let after_move = hint.is_some();
     if !pos.rules.check_priority {
         // Standard: the other seat moves; a mate is found by the game when it has no move.
         let next = pos.seats.next_after(mover).unwrap_or(mover);
         pos.set_to_move(next);
+        if pos.live.contains(next) && next != mover {
+            let mut checked = SeatSet::EMPTY;
+            if in_check_after(pos, next, mover, hint) {
+                checked.insert(next);
+            }
+            pos.set_checked(checked);
+        }
         return;
     }
     if pos.rules.mate_immediately {
+        let live = pos.live;
         eliminate_mated_now(pos, mover, credit);
+        if pos.live != live {
+            hint = None;
+        }
     }
     loop {
         if pos.is_decided_by_elimination() {
@@ -32,7 +74,7 @@ pub(crate) fn advance(pos: &mut Position, mover: Seat, credit: Option<Seat>) {
         let others = pos.live.without(mover);
         let mut checked = SeatSet::EMPTY;
         for s in others.iter() {
-            if pos.in_check(s) {
+            if in_check_after(pos, s, mover, hint) {
                 checked.insert(s);
             }
         }
@@ -43,8 +85,14 @@ pub(crate) fn advance(pos: &mut Position, mover: Seat, credit: Option<Seat>) {
             pos.set_to_move(mover);
             return;
         };
-        if pos.has_legal_move(candidate) {
+        if crate::movegen::has_legal_move(pos, candidate, !checked.contains(candidate)) {
             pos.set_to_move(candidate);
+            // A legal move never leaves the mover in check; otherwise (a turn passed on after
+            // eliminations outside the board) the mover is examined like the others.
+            if pos.live.contains(mover) && !after_move && pos.compute_in_check(mover) {
+                checked.insert(mover);
+            }
+            pos.set_checked(checked);
             return;
         }
         let reason = if checked.contains(candidate) {
@@ -53,6 +101,7 @@ pub(crate) fn advance(pos: &mut Position, mover: Seat, credit: Option<Seat>) {
             EliminationReason::Stalemate
         };
         pos.eliminate(candidate, credit, reason);
+        hint = None;
     }
 }
 
