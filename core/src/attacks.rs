@@ -94,6 +94,16 @@ static RAYS: [[u128; 81]; 8] = ray_table();
 /// Squares from which a stepping piece of any facing could reach a square: the king's ring
 /// and the knight squares of all four facings.
 static NEAR: [u128; 81] = near_table();
+/// Every square from which some piece could attack a square: its lines and the knight squares.
+static ANY_REACH: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        t[sq] = NEAR[sq] | ROOK_LINES[sq] | BISHOP_LINES[sq];
+        sq += 1;
+    }
+    t
+};
 /// Rook and bishop lines through each square on an empty board.
 static ROOK_LINES: [u128; 81] = lines_table(0);
 static BISHOP_LINES: [u128; 81] = lines_table(4);
@@ -274,6 +284,12 @@ pub fn gold(seat: Seat, sq: Square) -> SquareSet {
 #[inline(always)]
 pub fn king(sq: Square) -> SquareSet {
     SquareSet(KING[0][sq.index()])
+}
+
+/// Squares from which any piece, of any facing, could attack `sq` on some board.
+#[inline(always)]
+pub fn any_reach(sq: Square) -> SquareSet {
+    SquareSet(ANY_REACH[sq.index()])
 }
 
 /// Squares from which a non-sliding move of any piece, of any facing, could reach `sq`.

@@ -320,7 +320,7 @@ impl Position {
             return false;
         };
         let to = m.to();
-        if self.enemy_seats(s).contains(mover) {
+        if attacks::any_reach(king).contains(to) && self.enemy_seats(s).contains(mover) {
             if let Some(p) = self.board[to.index()] {
                 if attacks::reaches(p.kind(), p.facing(), to, king, self.occupied) {
                     return true;
