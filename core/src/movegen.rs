@@ -162,6 +162,7 @@ fn context(pos: &Position, me: Seat) -> Option<Context> {
 }
 
 /// `me`'s pieces that stand alone between `me`'s king and an enemy slider.
+#[inline(always)]
 fn pinned(pos: &Position, me: Seat, king: Square, enemies: SquareSet) -> SquareSet {
     use PieceKind::*;
     let k = &pos.by_kind;
@@ -404,7 +405,7 @@ pub(crate) fn is_pawn_drop_mate(pos: &Position, me: Seat, to: Square) -> bool {
 /// Does `seat` have any legal move? `known_safe` says the caller already knows `seat` is not
 /// in check, which allows a shortcut that finds a move in most positions without the pins.
 pub(crate) fn has_legal_move(pos: &Position, seat: Seat, known_safe: bool) -> bool {
-    if known_safe && !pos.rules.teams && has_unpinnable_move(pos, seat) {
+    if known_safe && !pos.rules.teams && has_unpinned_move(pos, seat) {
         return true;
     }
     let Some(cx) = context(pos, seat) else {
@@ -455,24 +456,30 @@ pub(crate) fn has_legal_move(pos: &Position, seat: Seat, known_safe: bool) -> bo
     !list.is_empty()
 }
 
-/// For a seat not in check: does a piece that cannot be pinned (on no line through its king)
-/// have a move, or can a piece other than a pawn be dropped? Either is then a legal move.
-/// `false` proves nothing.
-fn has_unpinnable_move(pos: &Position, me: Seat) -> bool {
+/// For a seat not in check: can a piece that is not pinned move, or a piece other than a pawn
+/// be dropped? Either is then a legal move. Pieces off every line through the king are tried
+/// before the pins are worked out. `false` proves nothing.
+fn has_unpinned_move(pos: &Position, me: Seat) -> bool {
     let Some(king) = pos.kings[me.index()] else {
         return false;
     };
-    let not_own = !(pos.friendly_pieces(me) | pos.by_kind[PieceKind::King.index()]);
+    let kings = pos.by_kind[PieceKind::King.index()];
+    let not_own = !(pos.friendly_pieces(me) | kings);
+    let can_move = |from: Square| {
+        pos.board[from.index()].is_some_and(|p| {
+            (attacks::piece(p.kind(), p.facing(), from, pos.occupied) & not_own).any()
+        })
+    };
+    let army = pos.by_owner[me.index()] & !kings;
     let lines = attacks::rook_pseudo(king) | attacks::bishop_pseudo(king);
-    let free = pos.by_owner[me.index()] & !lines & !pos.by_kind[PieceKind::King.index()];
-    for from in free {
-        if let Some(p) = pos.board[from.index()] {
-            if (attacks::piece(p.kind(), p.facing(), from, pos.occupied) & not_own).any() {
-                return true;
-            }
-        }
+    if Iterator::any(&mut (army & !lines), can_move) {
+        return true;
     }
     let hand = pos.hands[me.index()];
+    if hand.is_empty() {
+        let pinned = pinned(pos, me, king, pos.enemy_pieces(me));
+        return Iterator::any(&mut (army & lines & !pinned), can_move);
+    }
     let empty = !pos.occupied;
     [
         PieceKind::Lance,
