@@ -48,7 +48,9 @@ pub struct ConvertArgs {
     pub output: Option<PathBuf>,
 }
 
-fn read_input(path: &Path) -> Result<Vec<u8>, String> {
+/// A record file's bytes (`-`: standard input), at most `MAX_RECORD_BYTES`; errors name the
+/// file.
+pub fn read_input(path: &Path) -> Result<Vec<u8>, String> {
     let limit = MAX_RECORD_BYTES as u64 + 1;
     let mut bytes = Vec::new();
     let read = if path == Path::new("-") {

@@ -60,6 +60,18 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ),
     ("connect", "the online / LAN screen"),
     ("rules-yonin", "the rules screen for Yonin"),
+    (
+        "replay-server",
+        "the replay browser listing the games stored on a server",
+    ),
+    (
+        "replay-import",
+        "the replay browser's import tab: a path that does not open, record files below",
+    ),
+    (
+        "replay-yonin-east",
+        "the replay viewer of a Yonin game from East, after move 30",
+    ),
 ];
 
 /// The moves of `standard-midgame`: ends with ▲B*1e, a check.
@@ -361,6 +373,9 @@ pub fn screen(name: &str, ctx: &Ctx) -> Result<Box<dyn Screen>, String> {
         "menu" => Box::new(crate::screens::menu::MenuScreen::new()),
         "settings" => Box::new(crate::screens::settings::SettingsScreen::new(&ctx.settings)),
         "replay" => Box::new(crate::screens::replay::ReplayList::new()),
+        "replay-server" => Box::new(crate::screens::replay::scenes::server_list()?),
+        "replay-import" => Box::new(crate::screens::replay::scenes::import_tab()),
+        "replay-yonin-east" => Box::new(crate::screens::replay::scenes::viewer_from_side()?),
         "setup" => Box::new(crate::screens::setup::SetupScreen::offline(&ctx.settings)),
         "setup-yonin" => {
             let mut s = crate::screens::setup::SetupScreen::offline(&ctx.settings);
@@ -414,6 +429,9 @@ mod tests {
                 "menu",
                 "settings",
                 "replay",
+                "replay-server",
+                "replay-import",
+                "replay-yonin-east",
                 "setup",
                 "setup-yonin",
                 "connect",

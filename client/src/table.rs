@@ -71,6 +71,8 @@ pub struct Table {
     pub game: Game,
     /// The player's seat (None when watching).
     pub me: Option<Seat>,
+    /// The seat shown at the bottom when it is not `me` (a replay seen from another seat).
+    pub view_from: Option<Seat>,
     pub seats: Vec<SeatInfo>,
     pub time_control: TimeControl,
     pub clocks: Clocks,
@@ -132,6 +134,7 @@ impl Table {
         let mut t = Table {
             game: Game::from_position(rules, game.start().clone()),
             me,
+            view_from: None,
             seats: Vec::new(),
             time_control: TimeControl::None,
             clocks: Clocks::default(),
@@ -184,7 +187,7 @@ impl Table {
 
     /// The seat shown at the bottom.
     pub fn viewer(&self) -> Seat {
-        self.me.unwrap_or(Seat::South)
+        self.view_from.or(self.me).unwrap_or(Seat::South)
     }
 
     /// The seat whose king is 玉: Sente in standard, the first mover in Yonin.

@@ -29,6 +29,8 @@ pub struct Input {
     pub down_key: bool,
     pub home: bool,
     pub end: bool,
+    pub page_up: bool,
+    pub page_down: bool,
     /// Seconds since the program started.
     pub time: f64,
     pub dt: f32,
@@ -62,6 +64,8 @@ impl Input {
             down_key: is_key_pressed(KeyCode::Down),
             home: is_key_pressed(KeyCode::Home),
             end: is_key_pressed(KeyCode::End),
+            page_up: is_key_pressed(KeyCode::PageUp),
+            page_down: is_key_pressed(KeyCode::PageDown),
             time: get_time(),
             dt: get_frame_time(),
         }

@@ -177,6 +177,8 @@ keys! {
     OwnServer,
     // Bot levels
     LevelBeginner, LevelEasy, LevelMedium, LevelHard,
+    // Replay: browser sources (local, server, import) and export
+    ReplayTabLocal, ReplayTabServer, ReplayTabImport, ArchiveAddress, ArchiveList, ArchiveHelp, ArchiveConnecting, ArchiveFetching, ArchiveCount, ArchiveEmpty, ArchiveOffline, ArchiveNoStore, ImportPath, ImportOpen, ImportHelp, ImportNoPath, ImportFailed, ImportFilesIn, ImportNoFiles, ViewFrom, SaveAs, SavedTo, ExportFailed,
 }
 
 /// A bot level's name in the current language.

@@ -1,139 +1,97 @@
-//! Replay: the list of finished games, and a viewer that steps through one (buttons, arrow
-//! keys, Home/End, or a click on a record line).
+//! The replay viewer: steps through one game (buttons; ←/→ one move, PgUp/PgDn ten, Home/End;
+//! the mouse wheel over the board; a click on a record line), seen from any seat, with the
+//! whole record beside it (the current move lit) and the result at the end; and saves the game
+//! as a record file in the games folder.
 
-use super::{Ctx, Screen, Transition};
-use crate::game_view::GameView;
+use super::export;
+use super::nav::{self, Step, PAGE};
+use crate::game_view::{fit, GameView};
 use crate::i18n::{tr, trf, Text};
+use crate::layout::Layout;
+use crate::screens::{draw_toast, outcome_line, Ctx, Screen, Transition};
 use crate::settings::SavedGame;
-use crate::table::Table;
+use crate::table::{RecordLine, Table};
 use crate::theme;
-use crate::ui::list_rows;
+use crate::ui::{rounded_rect, Ui};
 use macroquad::prelude::*;
-use yonin_core::protocol::parse_start;
-use yonin_core::Game;
+use yonin_core::protocol::{parse_start, Occupant, PlayerId, PlayerRef, RecordFormat, SeatInfo};
+use yonin_core::{Game, Seat, Variant};
 
-pub struct ReplayList {
-    scroll: usize,
-    loaded: bool,
-}
-
-impl ReplayList {
-    pub fn new() -> ReplayList {
-        ReplayList {
-            scroll: 0,
-            loaded: false,
-        }
-    }
-}
-
-impl Default for ReplayList {
-    fn default() -> Self {
-        ReplayList::new()
-    }
-}
-
-impl Screen for ReplayList {
-    fn frame(&mut self, ctx: &mut Ctx) -> Transition {
-        if ctx.input.escape {
-            return Transition::Pop;
-        }
-        if !self.loaded {
-            // Games saved by earlier runs, after those of this run.
-            self.loaded = true;
-            for g in SavedGame::load_all() {
-                if !ctx
-                    .library
-                    .iter()
-                    .any(|h| h.ended == g.ended && h.actions == g.actions)
-                {
-                    ctx.library.push(g);
-                }
-            }
-            ctx.library.sort_by_key(|g| std::cmp::Reverse(g.ended));
-        }
-        let ui = ctx.ui();
-        let (w, h) = (screen_width(), screen_height());
-        let u = ui.unit;
-        ui.title(tr(Text::MenuReplay));
-        let r = Rect::new(u * 1.5, u * 6.0, w - u * 3.0, h - u * 8.0);
-        if ctx.library.is_empty() {
-            ui.paragraph(
-                tr(Text::NoGamesYet),
-                r.x,
-                r.y + u,
-                r.w.min(u * 36.0),
-                u,
-                theme::TEXT_DIM,
-            );
-            return Transition::Stay;
-        }
-        ui.panel(r);
-        let rows: Vec<String> = ctx
-            .library
-            .iter()
-            .map(|g| {
-                let names: Vec<String> = g
-                    .names
-                    .iter()
-                    .map(|(s, n)| {
-                        let mark = match g.rules.variant {
-                            yonin_core::Variant::Standard if *s == yonin_core::Seat::South => '▲',
-                            yonin_core::Variant::Standard => '△',
-                            yonin_core::Variant::Yonin => s.arrow(),
-                        };
-                        format!("{mark} {n}")
-                    })
-                    .collect();
-                format!("{}   {}   ·   {}", date(g.ended), g.title, names.join(", "))
-            })
-            .collect();
-        let inner = Rect::new(r.x + u * 0.5, r.y + u * 0.5, r.w - u, r.h - u);
-        if let Some(i) = list_rows(&ui, inner, &rows, u * 2.2, &mut self.scroll, None) {
-            let g = ctx.library[i].clone();
-            return Transition::Push(Box::new(ReplayViewer::new(g)));
-        }
-        Transition::Stay
-    }
-}
-
-/// `2026-11-30 14:05` (UTC) from seconds since 1970.
-pub fn date(secs: u64) -> String {
-    let days = (secs / 86_400) as i64;
-    let (h, m) = ((secs % 86_400) / 3600, (secs % 3600) / 60);
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let mo = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(mo <= 2);
-    format!("{y}-{mo:02}-{d:02} {h:02}:{m:02}")
-}
+/// How long a toast stays, in seconds.
+const TOAST_SECS: f64 = 5.0;
 
 /// Steps through one saved game.
 pub struct ReplayViewer {
     saved: SavedGame,
     /// The game with every action applied (or the error that stopped it).
     full: Result<Game, String>,
+    /// The record of the whole game (the panel shows every line).
+    lines: Vec<RecordLine>,
     /// How many actions are shown applied.
     at: usize,
+    /// The seat at the bottom of the board.
+    seat: Seat,
     table: Option<Table>,
+    /// The cursor and seat the table was built for.
+    built: (usize, Seat),
     view: GameView,
+    /// First record row shown.
+    record_first: usize,
+    /// Scroll the record to the current move on the next frame.
+    follow: bool,
+    /// A message after saving: text, error, when.
+    toast: Option<(String, bool, f64)>,
+    copied_at: Option<f64>,
 }
 
 impl ReplayViewer {
+    /// Opens at the end of the game, from the player's own seat (South for others' games).
     pub fn new(saved: SavedGame) -> ReplayViewer {
         let full = saved.replay();
+        let lines = match &full {
+            Ok(g) => Table::from_game(g.clone(), None, 0.0).record,
+            Err(_) => Vec::new(),
+        };
         let at = saved.actions.len();
+        let seat = saved.me.unwrap_or(Seat::South);
         ReplayViewer {
             saved,
             full,
+            lines,
             at,
+            seat,
             table: None,
+            built: (at, seat),
             view: GameView::new(),
+            record_first: 0,
+            follow: true,
+            toast: None,
+            copied_at: None,
+        }
+    }
+
+    /// The same viewer seen from `seat` (scenarios, tests).
+    pub fn from_seat(mut self, seat: Seat) -> ReplayViewer {
+        self.seat = seat;
+        self
+    }
+
+    /// The same viewer right after move `m` (scenarios, tests).
+    pub fn at_move(mut self, m: usize) -> ReplayViewer {
+        self.at = nav::go(&self.saved.actions, self.at, Step::ToMove(m));
+        self
+    }
+
+    /// How many actions are shown applied.
+    pub fn cursor(&self) -> usize {
+        self.at
+    }
+
+    /// The seats of the game, in turn order from South.
+    fn seats(&self) -> Vec<Seat> {
+        match self.saved.rules.variant {
+            Variant::Standard => vec![Seat::South, Seat::North],
+            Variant::Yonin => Seat::ALL.to_vec(),
         }
     }
 
@@ -144,14 +102,15 @@ impl ReplayViewer {
             a.apply(&mut game).ok()?;
         }
         let mut t = Table::from_game(game, self.saved.me, now);
+        t.view_from = Some(self.seat);
         t.seats = self
             .saved
             .names
             .iter()
-            .map(|(s, n)| yonin_core::protocol::SeatInfo {
+            .map(|(s, n)| SeatInfo {
                 seat: *s,
-                occupant: yonin_core::protocol::Occupant::Person(yonin_core::protocol::PlayerRef {
-                    id: yonin_core::protocol::PlayerId(0),
+                occupant: Occupant::Person(PlayerRef {
+                    id: PlayerId(0),
                     name: n.clone(),
                 }),
                 connected: true,
@@ -162,7 +121,280 @@ impl ReplayViewer {
         if self.at == self.saved.actions.len() && t.outcome.is_none() {
             t.outcome = self.saved.outcome.clone();
         }
+        // The viewer draws the whole record itself.
+        t.record.clear();
         Some(t)
+    }
+
+    fn go(&mut self, step: Step) {
+        let next = nav::go(&self.saved.actions, self.at, step);
+        if next != self.at {
+            self.at = next;
+            self.follow = true;
+        }
+    }
+
+    /// Keys: arrows, Page Up/Down, Home/End, R turns the board to the next seat.
+    fn keys(&mut self, ctx: &Ctx) {
+        let i = &ctx.input;
+        let steps = [
+            (i.left, Step::Back(1)),
+            (i.right, Step::Forward(1)),
+            (i.page_up, Step::Back(PAGE)),
+            (i.page_down, Step::Forward(PAGE)),
+            (i.home, Step::First),
+            (i.end, Step::Last),
+        ];
+        for (pressed, step) in steps {
+            if pressed {
+                self.go(step);
+            }
+        }
+        if i.chars.iter().any(|c| matches!(c, 'r' | 'R')) {
+            self.turn_board();
+        }
+    }
+
+    /// The next seat clockwise at the bottom.
+    fn turn_board(&mut self) {
+        let seats = self.seats();
+        let i = seats.iter().position(|s| *s == self.seat).unwrap_or(0);
+        self.seat = seats[(i + 1) % seats.len()];
+    }
+
+    fn export(&mut self, format: RecordFormat, now: f64) {
+        self.toast = Some(match export::write(&self.saved, format) {
+            Ok(path) => (trf(Text::SavedTo, &[&path.display()]), false, now),
+            Err(e) => (trf(Text::ExportFailed, &[&e]), true, now),
+        });
+    }
+
+    /// The record panel: every move, the current one lit; a click jumps to it, the wheel
+    /// scrolls. Returns the move clicked (1-based).
+    fn draw_record(&mut self, ui: &Ui, layout: &Layout, four: bool, usi: bool) -> Option<usize> {
+        let r = layout.record;
+        let u = layout.unit;
+        rounded_rect(r, 8.0, theme::PANEL);
+        let pad = u * 0.6;
+        let head = u;
+        ui.text_mid(
+            tr(Text::RecordTitle),
+            r.x + pad,
+            r.y + pad + head * 0.5,
+            head,
+            theme::TEXT_DIM,
+        );
+        if !self.lines.is_empty() {
+            let now = ui.input.time;
+            let copied = self.copied_at.is_some_and(|t| now - t < 1.5);
+            let label = tr(if copied { Text::Copied } else { Text::Copy });
+            let bw = u * 3.6;
+            let b = Rect::new(r.x + r.w - pad - bw, r.y + pad * 0.6, bw, head * 1.3);
+            if ui.button(b, label) {
+                let text = match &self.full {
+                    Ok(g) => Table::from_game(g.clone(), None, 0.0).record_text(usi),
+                    Err(_) => String::new(),
+                };
+                macroquad::miniquad::window::clipboard_set(&text);
+                self.copied_at = Some(now);
+            }
+        }
+        let row_h = u * 1.35;
+        let top = r.y + pad * 1.5 + head;
+        let at_end = self.at == self.saved.actions.len();
+        let outcome = self.saved.outcome.as_ref().filter(|_| at_end);
+        let bottom = r.y + r.h - pad - if outcome.is_some() { row_h } else { 0.0 };
+        let rows = ((bottom - top) / row_h).floor().max(1.0) as usize;
+        let col_min = u * if four { 10.5 } else { 4.8 };
+        let fit_cols = ((r.w - 2.0 * pad - row_h * 1.7) / col_min).floor().max(1.0) as usize;
+        let per_row = if four || fit_cols < 2 {
+            fit_cols.min(4)
+        } else {
+            (fit_cols / 2 * 2).min(4)
+        };
+        let total_rows = self.lines.len().div_ceil(per_row);
+        let max_first = total_rows.saturating_sub(rows);
+        let current = nav::moves_before(&self.saved.actions, self.at);
+        if self.follow {
+            self.follow = false;
+            if current > 0 {
+                let row = (current - 1) / per_row;
+                if row < self.record_first {
+                    self.record_first = row;
+                } else if row >= self.record_first + rows {
+                    self.record_first = row + 1 - rows;
+                }
+            }
+        }
+        if ui.hovered(r) && ui.input.wheel != 0.0 {
+            self.record_first = if ui.input.wheel > 0.0 {
+                self.record_first.saturating_sub(2)
+            } else {
+                self.record_first + 2
+            };
+        }
+        self.record_first = self.record_first.min(max_first);
+        let num_w = row_h * 1.7;
+        let col_w = (r.w - 2.0 * pad - num_w) / per_row as f32;
+        let mut clicked = None;
+        for row in self.record_first..(self.record_first + rows).min(total_rows) {
+            let y = top + (row - self.record_first) as f32 * row_h;
+            let first = row * per_row;
+            let num = format!("{:>3}", self.lines[first].ply);
+            ui.text_mid(
+                &num,
+                r.x + pad,
+                y + row_h * 0.5,
+                row_h * 0.6,
+                theme::TEXT_DIM,
+            );
+            for k in 0..per_row {
+                let Some(line) = self.lines.get(first + k) else {
+                    break;
+                };
+                let ply = first + k + 1;
+                let cell = Rect::new(
+                    r.x + pad + num_w + k as f32 * col_w,
+                    y + row_h * 0.08,
+                    col_w - 2.0,
+                    row_h * 0.84,
+                );
+                if ply == current {
+                    rounded_rect(cell, 4.0, theme::alpha(theme::ACCENT, 0.45));
+                } else if ui.hovered(cell) {
+                    rounded_rect(cell, 4.0, theme::PANEL_LIGHT);
+                }
+                if ui.clicked(cell) {
+                    clicked = Some(ply);
+                }
+                let color = theme::seat_color_in(line.seat, four);
+                draw_rectangle(
+                    cell.x + 2.0,
+                    cell.y + row_h * 0.12,
+                    row_h * 0.18,
+                    row_h * 0.6,
+                    color,
+                );
+                let text = if usi { &line.usi } else { &line.japanese };
+                let size = fit(ui, text, col_w - row_h * 0.9, row_h * 0.72);
+                let dim = if ply > current {
+                    theme::TEXT_DIM
+                } else {
+                    theme::TEXT
+                };
+                ui.text_mid(text, cell.x + row_h * 0.4, y + row_h * 0.5, size, dim);
+            }
+        }
+        if let Some(o) = outcome {
+            let text = outcome_line(o, self.saved.rules.variant);
+            let y = r.y + r.h - pad - row_h * 0.3;
+            let s = fit(ui, &text, r.w - 2.0 * pad, row_h * 0.6);
+            ui.text_mid(&text, r.x + pad, y, s, theme::ACCENT);
+        }
+        clicked
+    }
+
+    /// The step, seat and save buttons and the status lines, where the game buttons would be.
+    fn draw_controls(&mut self, ui: &Ui, layout: &Layout, table: &Table, now: f64) {
+        let a = layout.actions;
+        let u = layout.unit;
+        let gap = u * 0.3;
+        let bh = (u * 2.0).min((a.h - 3.0 * gap) / 4.6).max(14.0);
+        let row = |i: usize| a.y + i as f32 * (bh + gap);
+        // Row 0: steps.
+        let steps = [
+            ("|◀", Step::First),
+            ("◀◀", Step::Back(PAGE)),
+            ("◀", Step::Back(1)),
+            ("▶", Step::Forward(1)),
+            ("▶▶", Step::Forward(PAGE)),
+            ("▶|", Step::Last),
+        ];
+        let bw = (a.w - 5.0 * gap) / 6.0;
+        let mut step = None;
+        for (i, (label, s)) in steps.iter().enumerate() {
+            let r = Rect::new(a.x + i as f32 * (bw + gap), row(0), bw, bh);
+            if ui.button(r, label) {
+                step = Some(*s);
+            }
+        }
+        // Row 1: the seat at the bottom; row 2: save as a record file.
+        let label_w = a.w * 0.2;
+        let text_size = fit(ui, tr(Text::ViewFrom), label_w - gap, bh * 0.45);
+        ui.text_mid(
+            tr(Text::ViewFrom),
+            a.x,
+            row(1) + bh / 2.0,
+            text_size,
+            theme::TEXT_DIM,
+        );
+        let seats = self.seats();
+        let sw = (a.w - label_w - gap * (seats.len() as f32 - 1.0)) / seats.len() as f32;
+        let mut turn_to = None;
+        for (i, seat) in seats.iter().enumerate() {
+            let r = Rect::new(a.x + label_w + i as f32 * (sw + gap), row(1), sw, bh);
+            let label = seat_label(*seat, self.saved.rules.variant);
+            let accent =
+                (*seat == self.seat).then_some(theme::seat_color_in(*seat, seats.len() > 2));
+            if ui.button_styled(r, &label, true, accent) {
+                turn_to = Some(*seat);
+            }
+        }
+        let save_size = fit(ui, tr(Text::SaveAs), label_w - gap, bh * 0.45);
+        ui.text_mid(
+            tr(Text::SaveAs),
+            a.x,
+            row(2) + bh / 2.0,
+            save_size,
+            theme::TEXT_DIM,
+        );
+        let formats = export::formats(self.saved.rules.variant);
+        let fw = (a.w - label_w - gap * (formats.len() as f32 - 1.0)) / formats.len() as f32;
+        let mut save = None;
+        for (i, f) in formats.iter().enumerate() {
+            let r = Rect::new(a.x + label_w + i as f32 * (fw + gap), row(2), fw, bh);
+            if ui.button(r, &export::label(*f)) {
+                save = Some(*f);
+            }
+        }
+        // Status: where we are (or the result at the end), and the keys.
+        let total = self.lines.len();
+        let here = table.game.moves().len();
+        let status = match (&table.outcome, self.at == self.saved.actions.len()) {
+            (Some(o), true) if total > 0 => outcome_line(o, table.variant()),
+            _ => trf(Text::MoveOf, &[&here, &total]),
+        };
+        let y0 = row(3) + u * 0.2;
+        for (k, (line, color)) in [
+            (status, theme::TEXT),
+            (tr(Text::ReplayKeys).to_string(), theme::TEXT_DIM),
+        ]
+        .iter()
+        .enumerate()
+        {
+            let y = y0 + (k as f32 + 0.5) * u * 1.2;
+            let size = fit(ui, line, a.w, u * 0.85);
+            ui.text_mid(line, a.x, y, size, *color);
+        }
+        if let Some(s) = step {
+            self.go(s);
+        }
+        if let Some(seat) = turn_to {
+            self.seat = seat;
+        }
+        if let Some(f) = save {
+            self.export(f, now);
+        }
+    }
+}
+
+/// A seat button's label: ▲/△ and the side's name in standard, the arrow and the seat's name
+/// in Yonin.
+fn seat_label(seat: Seat, variant: Variant) -> String {
+    match variant {
+        Variant::Standard if seat == Seat::South => format!("▲ {}", tr(Text::Sente)),
+        Variant::Standard => format!("△ {}", tr(Text::Gote)),
+        Variant::Yonin => format!("{} {}", seat.arrow(), crate::i18n::seat_name(seat)),
     }
 }
 
@@ -171,98 +403,56 @@ impl Screen for ReplayViewer {
         if ctx.input.escape {
             return Transition::Pop;
         }
-        let n = self.saved.actions.len();
-        let before = self.at;
-        if ctx.input.left {
-            self.at = self.at.saturating_sub(1);
-        }
-        if ctx.input.right {
-            self.at = (self.at + 1).min(n);
-        }
-        if ctx.input.home {
-            self.at = 0;
-        }
-        if ctx.input.end {
-            self.at = n;
-        }
-        if self.table.is_none() || before != self.at {
-            self.table = self.build(ctx.now);
-        }
+        self.keys(ctx);
         let ui = ctx.ui();
         let u = ui.unit;
         if let Err(e) = &self.full {
             ui.title(tr(Text::MenuReplay));
-            ui.text(
+            ui.paragraph(
                 &trf(Text::ReplayUnreadable, &[e]),
                 u * 1.5,
-                u * 8.0,
+                u * 7.0,
+                screen_width() - u * 3.0,
                 u,
                 theme::CHECK_GLOW,
             );
             return Transition::Stay;
         }
-        let Some(table) = &self.table else {
+        let layout = Layout::new(
+            screen_width(),
+            screen_height(),
+            self.seat,
+            self.saved.rules.variant == Variant::Yonin,
+        );
+        // The wheel over the board steps through the game.
+        if ui.input.wheel != 0.0 && layout.board.outer.contains(ui.input.mouse) {
+            self.go(if ui.input.wheel > 0.0 {
+                Step::Back(1)
+            } else {
+                Step::Forward(1)
+            });
+        }
+        if self.table.is_none() || self.built != (self.at, self.seat) {
+            self.built = (self.at, self.seat);
+            self.table = self.build(ctx.now);
+        }
+        let Some(table) = self.table.take() else {
             return Transition::Stay;
         };
         let opts = ctx.view_options(false);
-        self.view.frame(&ui, table, &opts, ctx.now);
-        // Step buttons where the game buttons would be.
-        let layout = crate::layout::Layout::new(
-            screen_width(),
-            screen_height(),
-            table.viewer(),
-            table.four_seats(),
-        );
-        let a = layout.actions;
-        let gap = u * 0.3;
-        let bh = (u * 2.2).min(a.h / 3.0);
-        let bw = (a.w - 3.0 * gap) / 4.0;
-        let labels = ["|◀", "◀", "▶", "▶|"];
-        let mut clicked = None;
-        for (i, l) in labels.iter().enumerate() {
-            let r = Rect::new(a.x + i as f32 * (bw + gap), a.y, bw, bh);
-            if ui.button(r, l) {
-                clicked = Some(i);
+        self.view.frame(&ui, &table, &opts, ctx.now);
+        let four = table.four_seats();
+        if let Some(ply) = self.draw_record(&ui, &layout, four, opts.usi_record) {
+            self.go(Step::ToMove(ply));
+        }
+        self.draw_controls(&ui, &layout, &table, ctx.now);
+        if let Some((text, error, at)) = &self.toast {
+            if ctx.now - at < TOAST_SECS {
+                draw_toast(&ui, text, *error);
             }
         }
-        let moves_total = self
-            .saved
-            .actions
-            .iter()
-            .filter(|x| matches!(x, yonin_core::protocol::Action::Move { .. }))
-            .count();
-        let moves_here = table.game.moves().len();
-        let where_ = if self.at == n && n > 0 {
-            match &table.outcome {
-                Some(o) => super::outcome_line(o, table.variant()),
-                None => trf(Text::MoveOf, &[&moves_here, &moves_total]),
-            }
-        } else {
-            trf(Text::MoveOf, &[&moves_here, &moves_total])
-        };
-        let lines = [where_, tr(Text::ReplayKeys).to_string()];
-        for (k, line) in lines.iter().enumerate() {
-            let y = a.y + bh + gap + (k as f32 + 0.5) * u * 1.3;
-            let size = crate::game_view::fit(&ui, line, a.w, u * 0.85);
-            ui.text_mid(line, a.x, y, size, theme::TEXT_DIM);
-        }
-        match clicked {
-            Some(0) => self.at = 0,
-            Some(1) => self.at = self.at.saturating_sub(1),
-            Some(2) => self.at = (self.at + 1).min(n),
-            Some(3) => self.at = n,
-            _ => {}
-        }
+        // Rebuilt next frame if a step or a seat button changed what to show.
+        self.table = Some(table);
         Transition::Stay
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn dates_read_as_calendar_dates() {
-        assert_eq!(super::date(0), "1970-01-01 00:00");
-        assert_eq!(super::date(951_782_400 + 3_660), "2000-02-29 01:01");
-        assert_eq!(super::date(1_796_011_546), "2026-11-30 04:05");
     }
 }

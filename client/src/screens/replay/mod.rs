@@ -1,0 +1,64 @@
+//! Replay: a browser of games from three sources — finished games kept on this computer, games
+//! stored on a server, and record files (KIF, KI2, CSA, USI, YSFEN) — and a viewer that steps
+//! through one, from any seat, and saves it as a record file.
+//!
+//! The screens are `list` and `viewer`; `source`, `archive`, `export` and `nav` hold the logic
+//! as plain functions and values that work without a window (the tests use them directly).
+
+pub mod archive;
+pub mod export;
+mod list;
+pub mod nav;
+pub mod scenes;
+pub mod source;
+mod viewer;
+
+pub use list::ReplayList;
+pub use viewer::ReplayViewer;
+
+/// `2026-11-30 14:05` (UTC) from seconds since 1970.
+pub fn date(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let (h, m) = ((secs % 86_400) / 3600, (secs % 3600) / 60);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let mo = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(mo <= 2);
+    format!("{y}-{mo:02}-{d:02} {h:02}:{m:02}")
+}
+
+/// The players of a game in one line: `▲ Hanako, △ Taro` (standard) or `↑ Aiko, → Mei, …`.
+pub fn players_line<'a>(
+    variant: yonin_core::Variant,
+    names: impl IntoIterator<Item = (yonin_core::Seat, &'a str)>,
+) -> String {
+    use yonin_core::{Seat, Variant};
+    let names: Vec<String> = names
+        .into_iter()
+        .map(|(s, n)| {
+            let mark = match variant {
+                Variant::Standard if s == Seat::South => '▲',
+                Variant::Standard => '△',
+                Variant::Yonin => s.arrow(),
+            };
+            format!("{mark} {n}")
+        })
+        .collect();
+    names.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn dates_read_as_calendar_dates() {
+        assert_eq!(super::date(0), "1970-01-01 00:00");
+        assert_eq!(super::date(951_782_400 + 3_660), "2000-02-29 01:01");
+        assert_eq!(super::date(1_796_011_546), "2026-11-30 04:05");
+    }
+}
