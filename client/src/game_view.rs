@@ -3,13 +3,13 @@
 //! Input becomes `Intent`s; the server decides, and the table changes only from its events.
 
 use crate::board_view::{self, draw_board, draw_hand, facing_angle, BoardGeom, Marks, SeatStyle};
-use crate::i18n::{level_name, tr, trf, Text};
+use crate::i18n::{tr, trf, Text};
 use crate::layout::{Layout, SeatArea};
 use crate::table::{clock_text, format_ms, Choice, Pick, Table};
 use crate::theme;
 use crate::ui::{rounded_outline, rounded_rect, Ui};
 use macroquad::prelude::*;
-use yonin_core::protocol::{Occupant, TimeControl};
+use yonin_core::protocol::TimeControl;
 use yonin_core::{Move, Piece, Seat, Square, Variant};
 
 /// What the player asked for this frame.
@@ -85,6 +85,19 @@ pub struct GameView {
     confirm_resign: bool,
     /// When the record was last copied (a short "copied" note).
     copied_at: Option<f64>,
+    /// Room for the chat panel under the record (see `chat`).
+    pub chat: ChatDock,
+}
+
+/// Where the chat panel goes: asked for by the game screen, placed by the view each frame.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ChatDock {
+    /// Leave room for the chat under the record.
+    pub enabled: bool,
+    /// Where the chat panel goes this frame (set by `GameView::frame`).
+    pub rect: Option<Rect>,
+    /// The chat input has the keyboard: keys are not moves or shortcuts.
+    pub focused: bool,
 }
 
 impl GameView {
@@ -116,12 +129,18 @@ impl GameView {
 
     /// Handles input and draws one frame of the game.
     pub fn frame(&mut self, ui: &Ui, table: &Table, opts: &ViewOptions, now: f64) -> Vec<Intent> {
-        let layout = Layout::new(
+        let mut layout = Layout::new(
             screen_width(),
             screen_height(),
             table.viewer(),
             table.four_seats(),
         );
+        self.chat.rect = None;
+        if self.chat.enabled {
+            let (record, chat) = crate::chat::split_panel(layout.record, layout.unit);
+            layout.record = record;
+            self.chat.rect = Some(chat);
+        }
         let style = SeatStyle {
             four_seats: table.four_seats(),
             jewel_seat: table.jewel_seat(),
@@ -462,7 +481,7 @@ impl GameView {
         );
 
         // Clock, or the seat's state when there is none.
-        let status = self.seat_status(table, seat);
+        let status = self.seat_status(table, seat, now);
         let clock = table
             .clock_now(seat, now)
             .filter(|_| table.time_control != TimeControl::None);
@@ -528,7 +547,7 @@ impl GameView {
     }
 
     /// A short word on a seat's plate: check order, place, connection.
-    fn seat_status(&self, table: &Table, seat: Seat) -> String {
+    fn seat_status(&self, table: &Table, seat: Seat, now: f64) -> String {
         let pos = table.game.position();
         if table.variant() == Variant::Standard {
             if let Some(o) = &table.outcome {
@@ -553,13 +572,8 @@ impl GameView {
         if table.pending_resignations.contains(&seat) {
             return tr(Text::ResignsOnTurn).into();
         }
-        if let Some(info) = table.seat_info(seat) {
-            if !info.connected && matches!(info.occupant, Occupant::Person(_)) {
-                return tr(Text::Disconnected).into();
-            }
-            if let Some(level) = info.stand_in {
-                return trf(Text::BotStandsIn, &[&level_name(level)]);
-            }
+        if let Some(s) = crate::reconnect::plate_status(table, seat, now) {
+            return s;
         }
         if table.draw_offer == Some(seat) {
             return tr(Text::OffersDraw).into();

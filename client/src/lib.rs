@@ -8,13 +8,16 @@
 pub mod app;
 pub mod assets;
 pub mod board_view;
+pub mod chat;
 pub mod cli;
 pub mod convert;
 pub mod game_view;
 pub mod i18n;
 pub mod layout;
 pub mod net;
+pub mod net_scenes;
 pub mod notation;
+pub mod reconnect;
 pub mod scenario;
 pub mod screens;
 pub mod screenshot;

@@ -31,10 +31,23 @@ pub enum NetEvent {
 
 /// The frame loop's end of the network thread. Dropping it closes the connection and stops
 /// the embedded server.
+///
+/// The thread outlives a lost connection: after `NetEvent::Closed` it waits for
+/// [`NetHandle::reconnect`] (the session decides when, with its backoff) and keeps an
+/// embedded server running meanwhile, so a seat can be taken back on the same server.
 #[derive(Debug)]
 pub struct NetHandle {
-    commands: mpsc::UnboundedSender<ClientMessage>,
+    commands: mpsc::UnboundedSender<Command>,
     events: std_mpsc::Receiver<NetEvent>,
+}
+
+/// What the frame loop asks of the network thread.
+#[derive(Debug)]
+enum Command {
+    /// Send this message (dropped when no connection is open).
+    Send(ClientMessage),
+    /// Open a new connection to the same place (ignored while one is open).
+    Reconnect,
 }
 
 /// Where to connect.
@@ -82,9 +95,24 @@ impl NetHandle {
         }
     }
 
-    /// Queues a message; false when the connection is already gone.
+    /// Queues a message; false when the network thread is gone. Messages queued while the
+    /// connection is down are dropped, not kept for the next one.
     pub fn send(&self, msg: ClientMessage) -> bool {
-        self.commands.send(msg).is_ok()
+        self.commands.send(Command::Send(msg)).is_ok()
+    }
+
+    /// Asks for a new connection after `NetEvent::Closed`; it answers with `Connected` or
+    /// another `Closed`. False when the network thread is gone.
+    pub fn reconnect(&self) -> bool {
+        self.commands.send(Command::Reconnect).is_ok()
+    }
+
+    /// A handle with no thread behind it: nothing arrives and nothing is sent (scenes drawn
+    /// without a server).
+    pub fn detached() -> NetHandle {
+        let (commands, _) = mpsc::unbounded_channel();
+        let (_, events) = std_mpsc::channel();
+        NetHandle { commands, events }
     }
 
     /// The next event, if one is waiting (never blocks).
@@ -116,7 +144,7 @@ pub fn ws_url(address: &str) -> String {
 
 fn run_thread(
     target: Target,
-    commands: mpsc::UnboundedReceiver<ClientMessage>,
+    mut commands: mpsc::UnboundedReceiver<Command>,
     events: std_mpsc::Sender<NetEvent>,
 ) {
     let rt = match tokio::runtime::Builder::new_multi_thread()
@@ -149,8 +177,15 @@ fn run_thread(
                 }
             },
         };
-        let why = talk(&url, commands, &events).await;
-        let _ = events.send(NetEvent::Closed(why));
+        // One connection after another, for as long as the frame loop holds the handle.
+        while let Ended::Lost(why) = talk(&url, &mut commands, &events).await {
+            if events.send(NetEvent::Closed(why)).is_err() {
+                break;
+            }
+            if !wait_for_reconnect(&mut commands).await {
+                break;
+            }
+        }
         if let Some(server) = server {
             server.stop().await;
         }
@@ -197,12 +232,32 @@ async fn start_server(
     Ok((addr, Server { shutdown, task }))
 }
 
-/// Runs one WebSocket session until either side ends it; returns why it ended.
+/// How one connection ended.
+enum Ended {
+    /// The frame loop let go of the handle: the thread stops.
+    HandleGone,
+    /// The connection failed or was closed; the text says why, for people.
+    Lost(String),
+}
+
+/// Waits, between connections, for a reconnect request; false when the handle is gone.
+/// Messages sent meanwhile have nowhere to go and are dropped.
+async fn wait_for_reconnect(commands: &mut mpsc::UnboundedReceiver<Command>) -> bool {
+    loop {
+        match commands.recv().await {
+            Some(Command::Reconnect) => return true,
+            Some(Command::Send(msg)) => tracing::debug!("not connected: dropped {msg:?}"),
+            None => return false,
+        }
+    }
+}
+
+/// Runs one WebSocket session until either side ends it; says how it ended.
 async fn talk(
     url: &str,
-    mut commands: mpsc::UnboundedReceiver<ClientMessage>,
+    commands: &mut mpsc::UnboundedReceiver<Command>,
     events: &std_mpsc::Sender<NetEvent>,
-) -> String {
+) -> Ended {
     use futures::{SinkExt, StreamExt};
     use tokio_tungstenite::tungstenite::Message;
 
@@ -210,11 +265,15 @@ async fn talk(
     let ws = match tokio::time::timeout(Duration::from_secs(10), connect).await {
         Ok(Ok((ws, _))) => ws,
         Ok(Err(e)) => {
-            return format!(
+            return Ended::Lost(format!(
                 "Could not connect to {url}: {e}. Check the address and that the server runs."
-            )
+            ))
         }
-        Err(_) => return format!("No answer from {url} within 10 seconds. Check the address."),
+        Err(_) => {
+            return Ended::Lost(format!(
+                "No answer from {url} within 10 seconds. Check the address."
+            ))
+        }
     };
     if events
         .send(NetEvent::Connected {
@@ -222,13 +281,14 @@ async fn talk(
         })
         .is_err()
     {
-        return "closed".into();
+        return Ended::HandleGone;
     }
     let (mut sink, mut stream) = ws.split();
     loop {
         tokio::select! {
             cmd = commands.recv() => match cmd {
-                Some(msg) => {
+                Some(Command::Reconnect) => {}
+                Some(Command::Send(msg)) => {
                     let frame = match protocol::to_bincode(&msg) {
                         Ok(bytes) => Message::binary(bytes),
                         Err(e) => {
@@ -237,13 +297,13 @@ async fn talk(
                         }
                     };
                     if let Err(e) = sink.send(frame).await {
-                        return format!("The connection broke while sending ({e}).");
+                        return Ended::Lost(format!("The connection broke while sending ({e})."));
                     }
                 }
                 None => {
                     // The frame loop let go of the handle: close politely.
                     let _ = tokio::time::timeout(Duration::from_secs(1), sink.close()).await;
-                    return "You left.".into();
+                    return Ended::HandleGone;
                 }
             },
             frame = stream.next() => {
@@ -251,19 +311,19 @@ async fn talk(
                     Some(Ok(Message::Binary(b))) => protocol::from_bincode::<ServerMessage>(&b),
                     Some(Ok(Message::Text(t))) => protocol::from_json::<ServerMessage>(t.as_str()),
                     Some(Ok(Message::Close(c))) => {
-                        return match c {
+                        return Ended::Lost(match c {
                             Some(c) if !c.reason.is_empty() => format!("The server closed the connection: {}.", c.reason),
                             _ => "The server closed the connection.".into(),
-                        };
+                        });
                     }
                     Some(Ok(_)) => continue,
-                    Some(Err(e)) => return format!("The connection broke ({e})."),
-                    None => return "The server closed the connection.".into(),
+                    Some(Err(e)) => return Ended::Lost(format!("The connection broke ({e}).")),
+                    None => return Ended::Lost("The server closed the connection.".into()),
                 };
                 match msg {
                     Ok(m) => {
                         if events.send(NetEvent::Message(m)).is_err() {
-                            return "closed".into();
+                            return Ended::HandleGone;
                         }
                     }
                     Err(e) => tracing::warn!("unreadable message from the server: {e}"),

@@ -61,6 +61,18 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("connect", "the online / LAN screen"),
     ("rules-yonin", "the rules screen for Yonin"),
     (
+        "reconnecting",
+        "the connection dropped mid-game: the Reconnecting overlay, attempt 3, grace left",
+    ),
+    (
+        "opponent-disconnected",
+        "Yonin from West: East dropped (its plate counts the grace down), a bot plays South",
+    ),
+    (
+        "chat-panel",
+        "the chat under the record: players, a spectator, a refused line, a line being typed",
+    ),
+    (
         "replay-server",
         "the replay browser listing the games stored on a server",
     ),
@@ -262,6 +274,7 @@ pub fn table(name: &str) -> Result<Table, String> {
             }
             t
         }
+        name if crate::net_scenes::is_scene(name) => crate::net_scenes::table(name)?,
         other => {
             let names: Vec<&str> = SCENARIOS.iter().map(|(n, _)| *n).collect();
             return Err(format!(
@@ -343,6 +356,13 @@ pub fn live(name: &str) -> Option<(crate::session::Session, Ready)> {
             settings.time_control = TIME_CONTROL_ROOM;
             Some((Session::offline("Hanako", settings), Ready::Room))
         }
+        name if crate::net_scenes::is_scene(name) => {
+            // A scene that fails to build is logged (its unit test catches it first).
+            crate::net_scenes::session(name)
+                .map_err(|e| tracing::error!("{name}: {e}"))
+                .ok()
+                .map(|s| (s, Ready::Room))
+        }
         _ => None,
     }
 }
@@ -369,6 +389,13 @@ pub fn split_lang(name: &str) -> (&str, Option<crate::i18n::Lang>) {
 pub fn screen(name: &str, ctx: &Ctx) -> Result<Box<dyn Screen>, String> {
     Ok(match name {
         "live-yonin" => Box::new(crate::screens::game::GameScreen::new()),
+        name if crate::net_scenes::is_scene(name) => {
+            let mut s = crate::screens::game::GameScreen::new();
+            if let Some(text) = crate::net_scenes::draft(name) {
+                s.draft_chat(text);
+            }
+            Box::new(s)
+        }
         "lobby" | "room" => Box::new(crate::screens::online::LobbyScreen::new()),
         "menu" => Box::new(crate::screens::menu::MenuScreen::new()),
         "settings" => Box::new(crate::screens::settings::SettingsScreen::new(&ctx.settings)),

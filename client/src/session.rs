@@ -4,13 +4,19 @@
 //!
 //! Offline play is a session too: the server runs in-process and the session creates a room
 //! with bots in the other seats and starts it as soon as the server confirms the room.
+//!
+//! A connection lost while holding a seat is restored by the session itself: it asks the
+//! network thread for new connections on the `reconnect` schedule, presents its resume token
+//! in `Hello`, and is back in its seat when the server grants it again.
 
+use crate::chat::{clean_line, ChatError, ChatLog};
 use crate::i18n::{level_name, seat_name, tr, trf, Text};
 use crate::net::{NetEvent, NetHandle};
+use crate::reconnect::{sync_grace, Phase, Reconnect, DEFAULT_GRACE};
 use crate::table::{Cue, Table};
 use std::net::SocketAddr;
 use yonin_core::protocol::{
-    ClientMessage, ErrorCode, LeaveReason, Occupant, PlayerId, ResumeToken, RoomPhase,
+    ChatScope, ClientMessage, ErrorCode, LeaveReason, Occupant, PlayerId, ResumeToken, RoomPhase,
     RoomSettings, RoomState, RoomSummary, ServerMessage, PROTOCOL_VERSION,
 };
 use yonin_core::Move;
@@ -55,7 +61,13 @@ pub struct Session {
     pub table: Option<Table>,
     pub token: Option<ResumeToken>,
     pub notices: Vec<Notice>,
-    pub chat: Vec<String>,
+    /// The chat of the room we are in.
+    pub chat: ChatLog,
+    /// A lost connection being restored (None while connected, or when there was no seat
+    /// to take back).
+    pub reconnect: Option<Reconnect>,
+    /// The server said it is stopping: do not try to come back.
+    server_stopping: bool,
     plan: Plan,
     start_sent: bool,
 }
@@ -75,7 +87,9 @@ impl Session {
             table: None,
             token: None,
             notices: Vec::new(),
-            chat: Vec::new(),
+            chat: ChatLog::default(),
+            reconnect: None,
+            server_stopping: false,
             plan,
             start_sent: false,
         }
@@ -103,6 +117,15 @@ impl Session {
         Session::new(NetHandle::host(bind, &server), name, Plan::Nothing, false)
     }
 
+    /// A session with no server behind it, connected as far as the screens can tell: scenes
+    /// drawn for screenshots fill in its room, table, chat and reconnection by hand.
+    pub fn detached(name: &str) -> Session {
+        let mut s = Session::new(NetHandle::detached(), name, Plan::Nothing, false);
+        s.link = Link::Open;
+        s.player_id = Some(PlayerId(1));
+        s
+    }
+
     pub fn send(&self, msg: ClientMessage) {
         if !self.net.send(msg) {
             tracing::debug!("message dropped: the connection is closed");
@@ -124,14 +147,88 @@ impl Session {
         while let Some(ev) = self.net.try_recv() {
             cues.extend(self.handle(ev, now));
         }
+        self.drive_reconnect(now);
         cues
     }
 
     /// Waits up to `timeout` for one event and handles it (tests and tools).
     pub fn pump_blocking(&mut self, now: f64, timeout: std::time::Duration) -> Vec<Cue> {
-        match self.net.recv_timeout(timeout) {
+        let cues = match self.net.recv_timeout(timeout) {
             Some(ev) => self.handle(ev, now),
             None => Vec::new(),
+        };
+        self.drive_reconnect(now);
+        cues
+    }
+
+    /// Says a line in the room's chat (players and spectators alike).
+    pub fn say(&mut self, text: &str, now: f64) -> Result<(), ChatError> {
+        let text = match clean_line(text) {
+            Ok(t) => t,
+            Err(e) => {
+                self.chat.note_refusal(&e.to_string(), now);
+                return Err(e);
+            }
+        };
+        self.send(ClientMessage::Chat {
+            scope: ChatScope::Room,
+            text,
+        });
+        self.chat.sent(now);
+        Ok(())
+    }
+
+    /// The seat we could take back if the connection dropped now.
+    fn resumable(&self) -> Option<ResumeToken> {
+        if self.server_stopping || self.player_id.is_none() {
+            return None;
+        }
+        let seated = self.room.as_ref().is_some_and(|r| r.you.is_some())
+            || self.table.as_ref().is_some_and(|t| t.me.is_some());
+        self.token.filter(|_| seated)
+    }
+
+    /// Starts the next attempt when one is due.
+    fn drive_reconnect(&mut self, now: f64) {
+        let Some(r) = &mut self.reconnect else {
+            return;
+        };
+        if r.due(now) {
+            r.started();
+            if !self.net.reconnect() {
+                r.failed(now, tr(Text::NetworkGone).to_string());
+            }
+        }
+        if r.phase == Phase::GaveUp && !matches!(self.link, Link::Closed(_)) {
+            self.link = Link::Closed(r.last_error.clone());
+        }
+    }
+
+    /// After giving up: another period of attempts.
+    pub fn retry_reconnect(&mut self, now: f64) {
+        if let Some(r) = &mut self.reconnect {
+            r.retry(now);
+            self.link = Link::Connecting;
+        }
+    }
+
+    /// Stops trying to get the seat back and forgets the game: back to the lobby (when the
+    /// server can be reached) or to the connect screen.
+    pub fn abandon_seat(&mut self) {
+        let connected =
+            self.reconnect.as_ref().is_some_and(|r| !r.active()) && self.link == Link::Open;
+        if let Some(r) = self.reconnect.take() {
+            if !connected {
+                // No connection and no more attempts: the lobby says why.
+                self.link = Link::Closed(r.last_error);
+            }
+        }
+        self.table = None;
+        self.room = None;
+        self.token = None;
+        self.chat.clear();
+        if connected {
+            self.send(ClientMessage::ListRooms);
         }
     }
 
@@ -158,17 +255,39 @@ impl Session {
                 Vec::new()
             }
             NetEvent::Connected { .. } => {
+                // Coming back: the token in Hello gives the seat back at once.
+                let resume = self
+                    .reconnect
+                    .as_ref()
+                    .filter(|r| r.active())
+                    .map(|r| r.token);
                 self.send(ClientMessage::Hello {
                     version: PROTOCOL_VERSION,
                     name: self.name.clone(),
-                    resume: None,
+                    resume,
                 });
                 Vec::new()
             }
             NetEvent::Closed(why) => {
-                if !matches!(self.link, Link::Closed(_)) {
+                if let Some(r) = &mut self.reconnect {
+                    r.failed(now, why.clone());
+                    self.link = if r.active() {
+                        Link::Connecting
+                    } else {
+                        Link::Closed(why)
+                    };
+                } else if let Some(token) = self.resumable() {
+                    let grace = self
+                        .room
+                        .as_ref()
+                        .and_then(|r| r.settings.grace_ms)
+                        .map_or(DEFAULT_GRACE, |ms| ms as f64 / 1000.0);
+                    self.reconnect = Some(Reconnect::new(token, now, grace, why));
+                    self.link = Link::Connecting;
+                } else if !matches!(self.link, Link::Closed(_)) {
                     self.link = Link::Closed(why);
                 }
+                self.drive_reconnect(now);
                 Vec::new()
             }
             NetEvent::Message(m) => self.on_message(m, now),
@@ -188,12 +307,35 @@ impl Session {
                 self.player_id = Some(player_id);
                 self.server_name = server_name;
                 self.name = name;
+                // Back after a lost connection: the seat comes back by itself, no new room.
+                if self.reconnect.is_some() {
+                    return cues;
+                }
                 if let Plan::CreateAndStart(settings) = &self.plan {
                     let settings = settings.clone();
                     self.send(ClientMessage::CreateRoom { settings });
                 }
             }
             ServerMessage::Error { code, message } => {
+                if code == ErrorCode::BadToken {
+                    if let Some(r) = self.reconnect.as_mut().filter(|r| r.active()) {
+                        r.refused(message.clone());
+                        self.token = None;
+                        if self.table.is_none() {
+                            // Only a room was waiting (no board to show the refusal over):
+                            // back to the lobby at once, with the reason.
+                            self.abandon_seat();
+                            self.notice(trf(Text::SeatRefused, &[&message]), now, true);
+                        }
+                        return cues;
+                    }
+                }
+                if matches!(code, ErrorCode::RateLimited | ErrorCode::BadChat)
+                    && self.chat.refused(&message, now)
+                {
+                    cues.push(Cue::Illegal);
+                    return cues;
+                }
                 let text = match code {
                     ErrorCode::VersionMismatch => trf(Text::VersionMismatch, &[&message]),
                     ErrorCode::ServerFull => tr(Text::ServerFull).into(),
@@ -211,17 +353,22 @@ impl Session {
                 }
             }
             ServerMessage::RoomRemoved { room } => self.rooms.retain(|r| r.id != room),
-            ServerMessage::Chat { from, text, .. } => {
-                self.chat.push(format!("{}: {text}", from.name));
-                if self.chat.len() > 200 {
-                    self.chat.remove(0);
-                }
+            ServerMessage::Chat {
+                scope: ChatScope::Room,
+                from,
+                text,
+            } => {
+                self.chat
+                    .heard(&from, text, self.room.as_ref(), self.player_id, now);
             }
+            // Lobby chat has no panel in this client.
+            ServerMessage::Chat { .. } => {}
             ServerMessage::RoomState(state) => {
                 let state = *state;
                 if let Some(t) = &mut self.table {
                     t.seats = state.seats.clone();
                     t.time_control = state.settings.time_control;
+                    sync_grace(t, now);
                 }
                 let ready = state.phase == RoomPhase::Waiting
                     && Some(state.host) == self.player_id
@@ -235,9 +382,16 @@ impl Session {
                 }
                 self.room = Some(state);
             }
-            ServerMessage::SeatGranted { token, .. } => self.token = Some(token),
+            ServerMessage::SeatGranted { token, .. } => {
+                if self.reconnect.take().is_some() {
+                    self.notice(tr(Text::Resumed), now, false);
+                }
+                self.token = Some(token);
+            }
             ServerMessage::LeftRoom { reason, .. } => {
                 self.room = None;
+                self.token = None;
+                self.chat.clear();
                 if !self.table.as_ref().is_some_and(|t| t.is_over()) {
                     self.table = None;
                 }
@@ -261,7 +415,8 @@ impl Session {
                     self.token = Some(token);
                 }
                 match Table::from_state(&state, tc, now) {
-                    Ok(t) => {
+                    Ok(mut t) => {
+                        sync_grace(&mut t, now);
                         if t.my_turn() {
                             cues.push(Cue::MyTurn);
                         }
@@ -308,7 +463,13 @@ impl Session {
                 self.notice(trf(Text::DeclinedDraw, &[&seat_name(by)]), now, false);
             }
             ServerMessage::SeatDisconnected { seat, grace_ms } => {
-                self.set_connected(seat, false);
+                if let Some(t) = &mut self.table {
+                    if let Some(s) = t.seats.iter_mut().find(|s| s.seat == seat) {
+                        s.connected = false;
+                        s.grace_ms = Some(grace_ms);
+                    }
+                    t.grace_until[seat] = Some(now + grace_ms as f64 / 1000.0);
+                }
                 self.notice(
                     trf(
                         Text::LostConnection,
@@ -319,7 +480,15 @@ impl Session {
                 );
             }
             ServerMessage::SeatReconnected { seat } => {
-                self.set_connected(seat, true);
+                if let Some(t) = &mut self.table {
+                    if let Some(s) = t.seats.iter_mut().find(|s| s.seat == seat) {
+                        s.connected = true;
+                        s.grace_ms = None;
+                        s.stand_in = None;
+                    }
+                    t.grace_until[seat] = None;
+                    t.claimable.retain(|s| *s != seat);
+                }
                 self.notice(trf(Text::IsBack, &[&seat_name(seat)]), now, false);
             }
             ServerMessage::BotTookOver {
@@ -330,7 +499,9 @@ impl Session {
                 if let Some(t) = &mut self.table {
                     if let Some(s) = t.seats.iter_mut().find(|s| s.seat == seat) {
                         s.stand_in = Some(level);
+                        s.grace_ms = None;
                     }
+                    t.grace_until[seat] = None;
                     if claimable && !t.claimable.contains(&seat) {
                         t.claimable.push(seat);
                     }
@@ -343,19 +514,12 @@ impl Session {
             }
             ServerMessage::Pong { .. } => {}
             ServerMessage::ServerShutdown { message } => {
+                self.server_stopping = true;
                 self.notice(trf(Text::ServerStopping, &[&message]), now, true);
             }
             // Messages this client does not use (game archive listings and the like).
             _ => {}
         }
         cues
-    }
-
-    fn set_connected(&mut self, seat: yonin_core::Seat, up: bool) {
-        if let Some(t) = &mut self.table {
-            if let Some(s) = t.seats.iter_mut().find(|s| s.seat == seat) {
-                s.connected = up;
-            }
-        }
     }
 }

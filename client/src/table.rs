@@ -104,6 +104,8 @@ pub struct Table {
     /// The finished game was put in the replay library.
     pub saved: bool,
     pub last_capture: Option<Capture>,
+    /// Local time at which each dropped person's grace period ends (see `reconnect`).
+    pub grace_until: BySeat<Option<f64>>,
 }
 
 impl Table {
@@ -155,6 +157,7 @@ impl Table {
             actions: Vec::new(),
             saved: false,
             last_capture: None,
+            grace_until: BySeat::default(),
         };
         for pm in game.moves() {
             t.note_move(pm.seat, pm.mv);

@@ -343,5 +343,24 @@ pub(super) fn text(t: Text) -> &'static str {
         SaveAs => "Save",
         SavedTo => "Saved {0}",
         ExportFailed => "Could not save the record: {0}",
+
+        // Online play: reconnecting, dropped seats, chat
+        GraceLeft => "disconnected · {0} s",
+        Reconnecting => "Connection lost — reconnecting…",
+        ReconnectAttempt => "Attempt {0} · your seat waits {1} s more",
+        ReconnectGaveUp => "Could not reconnect in time",
+        ReconnectGaveUpDetail => "Your seat waited {0} s; a computer plays it now. Try again to take it back.",
+        ReconnectRefused => "The server did not give your seat back",
+        TryAgain => "Try again",
+        Resumed => "Reconnected: you are back in your seat.",
+        NetworkGone => "The network thread stopped.",
+        ChatTitle => "Chat",
+        ChatHint => "No messages yet.",
+        ChatOpenHint => "Enter or T to chat",
+        ChatSpectatorLine => "(watching) {0}: {1}",
+        ChatRefused => "Not sent: {0}",
+        ChatEmpty => "Type a message first.",
+        ChatTooLong => "A message has at most {0} characters.",
+        SeatRefused => "The server did not give your seat back: {0}",
     }
 }

@@ -343,5 +343,24 @@ pub(super) fn text(t: Text) -> &'static str {
         SaveAs => "保存",
         SavedTo => "保存しました: {0}",
         ExportFailed => "棋譜を保存できませんでした: {0}",
+
+        // Online play: reconnecting, dropped seats, chat
+        GraceLeft => "切断 · 残り{0}秒",
+        Reconnecting => "接続が切れました — 再接続中…",
+        ReconnectAttempt => "{0}回目の試行 · 席はあと{1}秒待ちます",
+        ReconnectGaveUp => "時間内に再接続できませんでした",
+        ReconnectGaveUpDetail => "席は{0}秒待ちました。今はコンピュータが代わりに指しています。もう一度試すと席を取り戻せます。",
+        ReconnectRefused => "サーバーが席を返しませんでした",
+        TryAgain => "もう一度試す",
+        Resumed => "再接続しました。自分の席に戻りました。",
+        NetworkGone => "通信スレッドが止まりました。",
+        ChatTitle => "チャット",
+        ChatHint => "まだメッセージはありません。",
+        ChatOpenHint => "Enter か T でチャット",
+        ChatSpectatorLine => "(観戦) {0}: {1}",
+        ChatRefused => "送信できません: {0}",
+        ChatEmpty => "先にメッセージを入力してください。",
+        ChatTooLong => "メッセージは{0}文字までです。",
+        SeatRefused => "サーバーが席を返しませんでした: {0}",
     }
 }

@@ -343,5 +343,24 @@ pub(super) fn text(t: Text) -> &'static str {
         SaveAs => "저장",
         SavedTo => "저장했습니다: {0}",
         ExportFailed => "기보를 저장하지 못했습니다: {0}",
+
+        // Online play: reconnecting, dropped seats, chat
+        GraceLeft => "연결 끊김 · {0}초",
+        Reconnecting => "연결이 끊겼습니다 — 다시 연결하는 중…",
+        ReconnectAttempt => "{0}번째 시도 · 자리는 {1}초 더 기다립니다",
+        ReconnectGaveUp => "제시간에 다시 연결하지 못했습니다",
+        ReconnectGaveUpDetail => "자리가 {0}초 동안 기다렸고, 지금은 컴퓨터가 대신 둡니다. 다시 시도하면 자리를 되찾을 수 있습니다.",
+        ReconnectRefused => "서버가 자리를 돌려주지 않았습니다",
+        TryAgain => "다시 시도",
+        Resumed => "다시 연결되었습니다. 원래 자리로 돌아왔습니다.",
+        NetworkGone => "네트워크 스레드가 멈췄습니다.",
+        ChatTitle => "채팅",
+        ChatHint => "아직 메시지가 없습니다.",
+        ChatOpenHint => "Enter 또는 T로 채팅",
+        ChatSpectatorLine => "(관전) {0}: {1}",
+        ChatRefused => "보내지 못함: {0}",
+        ChatEmpty => "먼저 메시지를 입력하세요.",
+        ChatTooLong => "메시지는 {0}자까지입니다.",
+        SeatRefused => "서버가 자리를 돌려주지 않았습니다: {0}",
     }
 }

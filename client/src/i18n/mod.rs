@@ -179,6 +179,8 @@ keys! {
     LevelBeginner, LevelEasy, LevelMedium, LevelHard,
     // Replay: browser sources (local, server, import) and export
     ReplayTabLocal, ReplayTabServer, ReplayTabImport, ArchiveAddress, ArchiveList, ArchiveHelp, ArchiveConnecting, ArchiveFetching, ArchiveCount, ArchiveEmpty, ArchiveOffline, ArchiveNoStore, ImportPath, ImportOpen, ImportHelp, ImportNoPath, ImportFailed, ImportFilesIn, ImportNoFiles, ViewFrom, SaveAs, SavedTo, ExportFailed,
+    // Online play: reconnecting, dropped seats, chat
+    GraceLeft, Reconnecting, ReconnectAttempt, ReconnectGaveUp, ReconnectGaveUpDetail, ReconnectRefused, TryAgain, Resumed, NetworkGone, ChatTitle, ChatHint, ChatOpenHint, ChatSpectatorLine, ChatRefused, ChatEmpty, ChatTooLong, SeatRefused,
 }
 
 /// A bot level's name in the current language.

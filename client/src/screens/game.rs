@@ -1,7 +1,9 @@
-//! The game screen: the table of the current session, played with the mouse. Esc leaves
-//! (asking once while the game runs).
+//! The game screen: the table of the current session, played with the mouse, with the room's
+//! chat beside the record online and the "Reconnecting…" overlay while a lost connection is
+//! restored. Esc leaves (asking once while the game runs).
 
 use super::{draw_toast, Ctx, Screen, Transition};
+use crate::chat::{ChatAction, ChatPanel};
 use crate::game_view::{GameView, Intent};
 use crate::i18n::{tr, Text};
 use crate::session::Link;
@@ -16,6 +18,7 @@ pub struct GameScreen {
     over_shown: bool,
     /// Esc was pressed once during a running game.
     leave_asked_at: Option<f64>,
+    chat: ChatPanel,
 }
 
 impl GameScreen {
@@ -24,7 +27,14 @@ impl GameScreen {
             view: GameView::new(),
             over_shown: false,
             leave_asked_at: None,
+            chat: ChatPanel::new(),
         }
+    }
+
+    /// Opens the chat with `text` typed in it (scenes).
+    pub fn draft_chat(&mut self, text: &str) {
+        self.chat.focus();
+        self.chat.input = text.to_string();
     }
 }
 
@@ -36,10 +46,12 @@ impl Default for GameScreen {
 
 /// Leaves the session's room: offline, the whole session (and its server) goes.
 fn leave(ctx: &mut Ctx) -> Transition {
-    match &ctx.session {
+    match &mut ctx.session {
         Some(s) if s.offline => {
             ctx.session = None;
         }
+        // No connection to say goodbye on: give the seat up here.
+        Some(s) if s.reconnect.is_some() => s.abandon_seat(),
         Some(s) => s.send(ClientMessage::Leave),
         None => {}
     }
@@ -49,10 +61,28 @@ fn leave(ctx: &mut Ctx) -> Transition {
 impl Screen for GameScreen {
     fn frame(&mut self, ctx: &mut Ctx) -> Transition {
         let now = ctx.now;
-        let opts = ctx.view_options(true);
+        let mut opts = ctx.view_options(true);
+        // The chat (online, in a room) takes its keys before anything else reads them.
+        let chat_on = ctx
+            .session
+            .as_ref()
+            .is_some_and(|s| !s.offline && s.table.is_some());
+        self.view.chat.enabled = chat_on;
+        if chat_on {
+            if let Some(ChatAction::Send(line)) = self.chat.take_keys(&mut ctx.input, true) {
+                if let Some(s) = ctx.session.as_mut() {
+                    // A refused line shows in the chat itself.
+                    let _ = s.say(&line, now);
+                }
+            }
+        }
+        self.view.chat.focused = self.chat.focused();
         let Some(session) = ctx.session.as_ref() else {
             return Transition::Pop;
         };
+        if session.reconnect.is_some() {
+            opts.interactive = false;
+        }
         let running = session.table.as_ref().is_some_and(|t| !t.is_over());
         if ctx.input.escape {
             let asked = self.leave_asked_at.is_some_and(|t| now - t < 3.0);
@@ -109,6 +139,27 @@ impl Screen for GameScreen {
         let over = table.is_over();
         let rules = *table.game.rules();
         let tc = table.time_control;
+        if let Some(r) = self.view.chat.rect {
+            let can_chat = session.room.is_some() && session.reconnect.is_none();
+            self.chat
+                .draw(&ui, r, &session.chat, can_chat, table.four_seats());
+        } else {
+            self.chat.hide();
+        }
+        if let Some(r) = &session.reconnect {
+            let area = Rect::new(0.0, 0.0, screen_width(), screen_height());
+            let choice = crate::reconnect::draw_overlay(&ui, area, r, now, session.offline);
+            return match choice {
+                Some(crate::reconnect::OverlayChoice::TryAgain) => {
+                    if let Some(s) = ctx.session.as_mut() {
+                        s.retry_reconnect(now);
+                    }
+                    Transition::Stay
+                }
+                Some(crate::reconnect::OverlayChoice::BackToLobby) => leave(ctx),
+                None => Transition::Stay,
+            };
+        }
         if let Link::Closed(why) = &session.link {
             draw_toast(&ui, &format!("{why} {}", tr(Text::EscBack)), true);
         } else if let Some(t) = self.leave_asked_at.filter(|t| now - t < 3.0) {

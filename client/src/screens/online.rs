@@ -142,6 +142,8 @@ pub struct LobbyScreen {
     code: TextField,
     /// The game screen was opened for the running game.
     in_game: bool,
+    /// The room's chat, beside the seats.
+    chat: crate::chat::ChatPanel,
 }
 
 impl LobbyScreen {
@@ -151,6 +153,7 @@ impl LobbyScreen {
             selected: None,
             code: TextField::new("", 6),
             in_game: false,
+            chat: crate::chat::ChatPanel::new(),
         }
     }
 }
@@ -163,6 +166,18 @@ impl Default for LobbyScreen {
 
 impl Screen for LobbyScreen {
     fn frame(&mut self, ctx: &mut Ctx) -> Transition {
+        // In a room, the chat takes its keys first (Esc closes it before it leaves the room).
+        if let Some(s) = ctx
+            .session
+            .as_mut()
+            .filter(|s| s.room.is_some() && !s.offline)
+        {
+            if let Some(crate::chat::ChatAction::Send(line)) =
+                self.chat.take_keys(&mut ctx.input, true)
+            {
+                let _ = s.say(&line, ctx.now);
+            }
+        }
         let Some(session) = ctx.session.as_ref() else {
             return Transition::Pop;
         };
@@ -369,6 +384,15 @@ impl Screen for LobbyScreen {
                 tr(Text::LeaveRoom),
             ) {
                 send.push(ClientMessage::Leave);
+            }
+            // The chat beside the seats, when the window is wide enough.
+            let chat_x = x + rw + u;
+            if w - chat_x - u * 1.5 > u * 12.0 && !session.offline {
+                let r = Rect::new(chat_x, u * 7.0, w - chat_x - u * 1.5, h - u * 10.0);
+                let four = room.settings.rules.variant == Variant::Yonin;
+                self.chat.draw(&ui, r, &session.chat, true, four);
+            } else {
+                self.chat.hide();
             }
             if room.phase == RoomPhase::Playing
                 && room.you.is_none()

@@ -1,0 +1,506 @@
+//! The room's chat: the log of lines the session keeps (sender, seat or spectator, the
+//! server's refusals) and the panel that shows it with its input line.
+//!
+//! Keys: Enter or T opens the input, Enter sends, Esc closes it. While the input is focused
+//! it takes the keyboard: call [`ChatPanel::take_keys`] first each frame, before anything
+//! else reads the input (moves typed on the keyboard, shortcuts), and ask
+//! [`ChatPanel::focused`] before acting on raw key state.
+
+use crate::i18n::{tr, trf, Text};
+use crate::theme;
+use crate::ui::{rounded_outline, rounded_rect, wrap, Input, Ui};
+use macroquad::prelude::*;
+use std::collections::VecDeque;
+use yonin_core::protocol::{Occupant, PlayerRef, RoomState, MAX_CHAT_CHARS};
+use yonin_core::Seat;
+
+/// Lines kept; older ones are dropped.
+pub const MAX_LINES: usize = 200;
+/// A server refusal within this many seconds of a line sent is about that line.
+const REFUSAL_WINDOW: f64 = 5.0;
+
+/// Who said a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Speaker {
+    /// A person in a seat.
+    Seated(Seat),
+    /// A person watching.
+    Spectator,
+    /// The server refusing a line of ours (rate limit, length).
+    Refusal,
+}
+
+/// One line of the chat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChatLine {
+    pub name: String,
+    pub speaker: Speaker,
+    pub text: String,
+    /// Said by this player.
+    pub own: bool,
+    /// Local time it arrived.
+    pub at: f64,
+}
+
+/// The room chat as the session keeps it.
+#[derive(Clone, Debug, Default)]
+pub struct ChatLog {
+    pub lines: VecDeque<ChatLine>,
+    /// When the player last sent a line (to tell which refusals are about chat).
+    last_sent: Option<f64>,
+}
+
+/// Why a line was not sent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChatError {
+    Empty,
+    TooLong,
+}
+
+impl std::fmt::Display for ChatError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ChatError::Empty => f.write_str(tr(Text::ChatEmpty)),
+            ChatError::TooLong => f.write_str(&trf(Text::ChatTooLong, &[&MAX_CHAT_CHARS])),
+        }
+    }
+}
+
+/// A line as the server will take it: trimmed, 1 to `MAX_CHAT_CHARS` characters, no
+/// control characters (they are turned into spaces).
+pub fn clean_line(text: &str) -> Result<String, ChatError> {
+    let text: String = text
+        .trim()
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    if text.is_empty() {
+        return Err(ChatError::Empty);
+    }
+    if text.chars().count() > MAX_CHAT_CHARS {
+        return Err(ChatError::TooLong);
+    }
+    Ok(text)
+}
+
+impl ChatLog {
+    fn push(&mut self, line: ChatLine) {
+        self.lines.push_back(line);
+        while self.lines.len() > MAX_LINES {
+            self.lines.pop_front();
+        }
+    }
+
+    /// A line from the server, placed by what the room says about its sender.
+    pub fn heard(
+        &mut self,
+        from: &PlayerRef,
+        text: String,
+        room: Option<&RoomState>,
+        me: Option<yonin_core::protocol::PlayerId>,
+        now: f64,
+    ) {
+        let seat = room.and_then(|r| {
+            r.seats.iter().find_map(|s| match &s.occupant {
+                Occupant::Person(p) if p.id == from.id => Some(s.seat),
+                _ => None,
+            })
+        });
+        self.push(ChatLine {
+            name: from.name.clone(),
+            speaker: seat.map_or(Speaker::Spectator, Speaker::Seated),
+            text,
+            own: me == Some(from.id),
+            at: now,
+        });
+    }
+
+    /// The player sent a line.
+    pub fn sent(&mut self, now: f64) {
+        self.last_sent = Some(now);
+    }
+
+    /// A server error arrived: when it follows a line of ours, show it in the chat.
+    /// Returns true when it was taken as a chat refusal.
+    pub fn refused(&mut self, message: &str, now: f64) -> bool {
+        if !self.last_sent.is_some_and(|t| now - t <= REFUSAL_WINDOW) {
+            return false;
+        }
+        self.note_refusal(message, now);
+        true
+    }
+
+    /// A line of ours that was not sent, and why.
+    pub fn note_refusal(&mut self, why: &str, now: f64) {
+        self.push(ChatLine {
+            name: String::new(),
+            speaker: Speaker::Refusal,
+            text: why.to_string(),
+            own: true,
+            at: now,
+        });
+    }
+
+    /// Forgets the room's lines (after leaving it).
+    pub fn clear(&mut self) {
+        self.lines.clear();
+        self.last_sent = None;
+    }
+}
+
+/// What the panel wants this frame.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChatAction {
+    /// Send this line.
+    Send(String),
+}
+
+/// The chat panel's own state: the input line and whether it has the keyboard.
+#[derive(Clone, Debug, Default)]
+pub struct ChatPanel {
+    pub input: String,
+    focused: bool,
+    /// Lines scrolled back from the newest (0: follow the end).
+    scroll: usize,
+    /// Where the input line was drawn last frame (clicks focus it).
+    input_rect: Option<Rect>,
+    panel_rect: Option<Rect>,
+}
+
+impl ChatPanel {
+    pub fn new() -> ChatPanel {
+        ChatPanel::default()
+    }
+
+    /// Does the chat input have the keyboard?
+    pub fn focused(&self) -> bool {
+        self.focused
+    }
+
+    /// Opens the input line.
+    pub fn focus(&mut self) {
+        self.focused = true;
+    }
+
+    /// The panel is not shown this frame: it takes no keys until drawn again.
+    pub fn hide(&mut self) {
+        self.focused = false;
+        self.panel_rect = None;
+        self.input_rect = None;
+    }
+
+    /// Takes this frame's keys when the chat wants them: typing, Enter and Esc while the input
+    /// is focused (they are removed from `input`, so nothing else sees them), Enter or T to
+    /// open it otherwise — only when `free`: nothing else is typed or waits for Enter (see
+    /// `GameView::enter_free`). Clicks on the input focus it, clicks elsewhere close it.
+    /// Returns a line to send.
+    pub fn take_keys(&mut self, input: &mut Input, free: bool) -> Option<ChatAction> {
+        if input.pressed {
+            if self.input_rect.is_some_and(|r| r.contains(input.mouse)) {
+                self.focused = true;
+            } else if self.focused && !self.panel_rect.is_some_and(|r| r.contains(input.mouse)) {
+                self.focused = false;
+            }
+        }
+        if !self.focused {
+            // Off screen, the keys are not the chat's.
+            let shown = self.panel_rect.is_some();
+            let t = input.chars.iter().position(|c| *c == 't' || *c == 'T');
+            if shown && free && (input.enter || t.is_some()) {
+                self.focused = true;
+                input.enter = false;
+                if let Some(i) = t {
+                    input.chars.remove(i);
+                }
+            }
+            return None;
+        }
+        let mut out = None;
+        for c in input.chars.drain(..) {
+            if self.input.chars().count() < MAX_CHAT_CHARS {
+                self.input.push(c);
+            }
+        }
+        if input.backspace {
+            self.input.pop();
+        }
+        if input.enter {
+            if !self.input.trim().is_empty() {
+                out = Some(ChatAction::Send(std::mem::take(&mut self.input)));
+                self.scroll = 0;
+            } else {
+                self.focused = false;
+            }
+        }
+        if input.escape {
+            self.focused = false;
+        }
+        // Everything the keyboard did this frame was the chat's.
+        input.enter = false;
+        input.escape = false;
+        input.backspace = false;
+        input.tab = false;
+        input.left = false;
+        input.right = false;
+        input.up = false;
+        input.down_key = false;
+        input.home = false;
+        input.end = false;
+        out
+    }
+
+    /// Draws the panel in `r`: the newest lines that fit, the input line under them.
+    /// `can_chat`: the player is in a room (spectators too).
+    pub fn draw(&mut self, ui: &Ui, r: Rect, log: &ChatLog, can_chat: bool, four_seats: bool) {
+        self.panel_rect = Some(r);
+        rounded_rect(r, 8.0, theme::PANEL);
+        let u = ui.unit;
+        let pad = u * 0.5;
+        let head = u * 0.9;
+        ui.text_mid(
+            tr(Text::ChatTitle),
+            r.x + pad,
+            r.y + pad + head * 0.5,
+            head,
+            theme::TEXT_DIM,
+        );
+        let input_h = (u * 1.9).min(r.h * 0.4);
+        let field = Rect::new(
+            r.x + pad,
+            r.y + r.h - pad - input_h,
+            r.w - 2.0 * pad,
+            input_h,
+        );
+        // The lines, wrapped to the panel's width, newest at the bottom.
+        let size = u * 0.78;
+        let row_h = size * 1.3;
+        let top = r.y + pad * 1.6 + head;
+        let bottom = field.y - pad * 0.5;
+        let rows = ((bottom - top) / row_h).floor().max(0.0) as usize;
+        let width = r.w - 2.0 * pad;
+        let mut wrapped: Vec<(String, Color)> = Vec::new();
+        for line in &log.lines {
+            let (text, color) = line_text(line, four_seats);
+            for (i, part) in wrap(&text, width, |s| ui.measure(s, size).width)
+                .into_iter()
+                .enumerate()
+            {
+                // The sender's colour on the first row of a line, the text's after.
+                let c = if i == 0 { color } else { theme::TEXT };
+                wrapped.push((part, c));
+            }
+        }
+        if ui.hovered(r) && ui.input.wheel != 0.0 {
+            let max = wrapped.len().saturating_sub(rows);
+            self.scroll = if ui.input.wheel > 0.0 {
+                (self.scroll + 2).min(max)
+            } else {
+                self.scroll.saturating_sub(2)
+            };
+        }
+        let end = wrapped.len().saturating_sub(self.scroll);
+        let start = end.saturating_sub(rows);
+        for (k, (text, color)) in wrapped[start..end].iter().enumerate() {
+            let y = top + k as f32 * row_h + row_h * 0.5;
+            ui.text_mid(text, r.x + pad, y, size, *color);
+        }
+        if log.lines.is_empty() && rows > 0 {
+            let hint = tr(Text::ChatHint);
+            let s = crate::game_view::fit(ui, hint, width, size);
+            ui.text_mid(hint, r.x + pad, top + row_h * 0.5, s, theme::TEXT_DIM);
+        }
+        // The input line.
+        self.input_rect = can_chat.then_some(field);
+        if !can_chat {
+            self.focused = false;
+            return;
+        }
+        rounded_rect(field, 6.0, theme::mix(theme::BACKGROUND, BLACK, 0.2));
+        rounded_outline(
+            field,
+            6.0,
+            if self.focused { 2.0 } else { 1.0 },
+            if self.focused {
+                theme::ACCENT
+            } else {
+                theme::PANEL_LIGHT
+            },
+        );
+        let fs = input_h * 0.5;
+        let cy = field.y + field.h / 2.0;
+        if self.input.is_empty() && !self.focused {
+            let hint = tr(Text::ChatOpenHint);
+            let s = crate::game_view::fit(ui, hint, field.w - fs, fs);
+            ui.text_mid(hint, field.x + fs * 0.5, cy, s, theme::TEXT_DIM);
+        } else {
+            // The end of what is typed, when it is longer than the field.
+            let avail = field.w - fs * 1.5;
+            let mut shown: &str = &self.input;
+            while ui.measure(shown, fs).width > avail {
+                let mut it = shown.chars();
+                it.next();
+                shown = it.as_str();
+            }
+            let w = ui.text_mid(shown, field.x + fs * 0.5, cy, fs, theme::TEXT);
+            if self.focused && (ui.input.time * 2.0).fract() < 0.5 {
+                let x = field.x + fs * 0.5 + w + 2.0;
+                draw_line(
+                    x,
+                    field.y + field.h * 0.22,
+                    x,
+                    field.y + field.h * 0.78,
+                    2.0,
+                    theme::TEXT,
+                );
+            }
+        }
+    }
+}
+
+/// A line as shown: "▲ Hanako: hello", "👁 name: …" for spectators, refusals in red.
+fn line_text(line: &ChatLine, four_seats: bool) -> (String, Color) {
+    match &line.speaker {
+        Speaker::Seated(seat) => {
+            let mark = if four_seats {
+                seat.arrow().to_string()
+            } else if *seat == Seat::South {
+                "▲".into()
+            } else {
+                "△".into()
+            };
+            (
+                format!("{mark} {}: {}", line.name, line.text),
+                theme::mix(theme::seat_color_in(*seat, four_seats), WHITE, 0.25),
+            )
+        }
+        Speaker::Spectator => (
+            trf(Text::ChatSpectatorLine, &[&line.name, &line.text]),
+            theme::TEXT_DIM,
+        ),
+        Speaker::Refusal => (
+            trf(Text::ChatRefused, &[&line.text]),
+            Color::new(1.0, 0.45, 0.4, 1.0),
+        ),
+    }
+}
+
+/// Splits a side panel (the record's) into the record above and the chat below.
+pub fn split_panel(r: Rect, unit: f32) -> (Rect, Rect) {
+    let gap = (unit * 0.5).max(4.0);
+    let chat_h = (r.h * 0.42).clamp(unit * 7.0, unit * 16.0).min(r.h * 0.6);
+    let record = Rect::new(r.x, r.y, r.w, r.h - chat_h - gap);
+    let chat = Rect::new(r.x, r.y + r.h - chat_h, r.w, chat_h);
+    (record, chat)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use yonin_core::protocol::PlayerId;
+
+    fn key_input(chars: &str) -> Input {
+        Input {
+            chars: chars.chars().collect(),
+            ..Input::default()
+        }
+    }
+
+    #[test]
+    fn lines_are_cleaned_and_limited() {
+        assert_eq!(clean_line("  hi  "), Ok("hi".into()));
+        assert_eq!(clean_line("a\tb"), Ok("a b".into()));
+        assert_eq!(clean_line("   "), Err(ChatError::Empty));
+        let long = "x".repeat(MAX_CHAT_CHARS + 1);
+        assert_eq!(clean_line(&long), Err(ChatError::TooLong));
+        assert!(clean_line(&"字".repeat(MAX_CHAT_CHARS)).is_ok());
+    }
+
+    #[test]
+    fn t_opens_typing_goes_to_chat_and_enter_sends() {
+        let mut p = ChatPanel::new();
+        let mut i = key_input("t");
+        p.take_keys(&mut i, true);
+        assert!(
+            !p.focused() && i.chars == vec!['t'],
+            "a hidden panel takes no keys"
+        );
+        // As if drawn at the right of a window.
+        p.panel_rect = Some(Rect::new(800.0, 0.0, 400.0, 300.0));
+        let mut i = key_input("7t");
+        assert_eq!(p.take_keys(&mut i, true), None);
+        assert!(p.focused());
+        assert_eq!(i.chars, vec!['7'], "the T is the chat's, the rest is not");
+        let mut i = key_input("gg");
+        i.backspace = true;
+        p.take_keys(&mut i, true);
+        assert!(
+            i.chars.is_empty() && !i.backspace,
+            "typing is taken from the input"
+        );
+        assert_eq!(p.input, "g");
+        let mut i = key_input("o!");
+        i.enter = true;
+        assert_eq!(
+            p.take_keys(&mut i, true),
+            Some(ChatAction::Send("go!".into()))
+        );
+        assert!(!i.enter && p.input.is_empty() && p.focused());
+        let mut i = Input {
+            escape: true,
+            ..Input::default()
+        };
+        p.take_keys(&mut i, true);
+        assert!(
+            !p.focused() && !i.escape,
+            "Esc closes the chat and goes no further"
+        );
+        // Closed, Esc is not the chat's.
+        let mut i = Input {
+            escape: true,
+            ..Input::default()
+        };
+        p.take_keys(&mut i, true);
+        assert!(i.escape);
+        // Enter and T open it only when nothing else is typed or waiting.
+        let mut i = Input {
+            enter: true,
+            chars: vec!['t'],
+            ..Input::default()
+        };
+        p.take_keys(&mut i, false);
+        assert!(!p.focused() && i.enter && i.chars == vec!['t']);
+        p.take_keys(&mut i, true);
+        assert!(p.focused() && !i.enter);
+    }
+
+    #[test]
+    fn speakers_are_placed_by_the_room_and_refusals_follow_a_line() {
+        let mut log = ChatLog::default();
+        let ann = PlayerRef {
+            id: PlayerId(1),
+            name: "Ann".into(),
+        };
+        let cara = PlayerRef {
+            id: PlayerId(3),
+            name: "Cara".into(),
+        };
+        log.heard(&ann, "hi".into(), None, Some(PlayerId(3)), 1.0);
+        assert_eq!(
+            log.lines[0].speaker,
+            Speaker::Spectator,
+            "no room: nobody is seated"
+        );
+        assert!(!log.refused("too fast", 2.0), "no line was sent");
+        log.sent(3.0);
+        log.heard(&cara, "hello".into(), None, Some(PlayerId(3)), 3.1);
+        assert!(log.lines[1].own);
+        assert!(log.refused("you are chatting too fast", 3.2));
+        assert_eq!(log.lines[2].speaker, Speaker::Refusal);
+        assert!(!log.refused("late", 9.0));
+        for i in 0..MAX_LINES + 5 {
+            log.heard(&ann, format!("{i}"), None, None, 10.0);
+        }
+        assert_eq!(log.lines.len(), MAX_LINES);
+        assert_eq!(log.lines.back().unwrap().text, format!("{}", MAX_LINES + 4));
+    }
+}

@@ -1,0 +1,175 @@
+//! Scenes of online play for `--screenshot`: the "Reconnecting…" overlay, an opponent's
+//! dropped seat with its grace countdown (and a bot standing in for another), and the chat
+//! panel with lines from players, a spectator and a refusal. They are game screens over a
+//! session with no server behind it (`Session::detached`), filled in by hand.
+
+use crate::chat::ChatLog;
+use crate::reconnect::{Phase, Reconnect};
+use crate::session::Session;
+use crate::table::Table;
+use yonin_core::protocol::{
+    BotLevel, Occupant, PlayerId, PlayerRef, ResumeToken, RoomId, RoomPhase, RoomSettings,
+    RoomState, SeatInfo,
+};
+use yonin_core::Seat;
+
+/// The scenes (described in `scenario::SCENARIOS`).
+pub const NAMES: [&str; 3] = ["reconnecting", "opponent-disconnected", "chat-panel"];
+
+/// Is `name` one of these scenes?
+pub fn is_scene(name: &str) -> bool {
+    NAMES.contains(&name)
+}
+
+/// The game of a scene (a scenario game seen by a person seated in it).
+pub fn table(name: &str) -> Result<Table, String> {
+    match name {
+        "reconnecting" | "chat-panel" => crate::scenario::table("standard-midgame"),
+        "opponent-disconnected" => {
+            let mut t = crate::scenario::table("yonin-west")?;
+            for s in &mut t.seats {
+                match s.seat {
+                    Seat::East => {
+                        s.connected = false;
+                        s.grace_ms = Some(42_000);
+                    }
+                    Seat::South => {
+                        s.connected = false;
+                        s.stand_in = Some(BotLevel::Medium);
+                    }
+                    _ => {}
+                }
+            }
+            Ok(t)
+        }
+        other => Err(format!("`{other}` is not an online scene")),
+    }
+}
+
+fn person(id: u64, name: &str) -> PlayerRef {
+    PlayerRef {
+        id: PlayerId(id),
+        name: name.into(),
+    }
+}
+
+/// The room around a scene's table: its seats, Cara watching, me in my seat.
+fn room(t: &Table) -> RoomState {
+    let rules = *t.game.rules();
+    let mut settings = RoomSettings::new("Friday game", rules);
+    settings.time_control = t.time_control;
+    RoomState {
+        id: RoomId(1),
+        settings,
+        join_code: None,
+        host: PlayerId(1),
+        phase: RoomPhase::Playing,
+        seats: t.seats.clone(),
+        spectators: vec![person(9, "Cara")],
+        you: t.me,
+        rematch: Vec::new(),
+    }
+}
+
+/// The id of the person in `seat`, if a person sits there.
+fn id_in(seats: &[SeatInfo], seat: Seat) -> Option<PlayerRef> {
+    seats.iter().find_map(|s| match &s.occupant {
+        Occupant::Person(p) if s.seat == seat => Some(p.clone()),
+        _ => None,
+    })
+}
+
+/// A few lines of chat between the seats of `t` and Cara, watching.
+fn chat(t: &Table, me: Option<PlayerId>, refusal: bool) -> Result<ChatLog, String> {
+    let r = room(t);
+    let (a, b) = if t.four_seats() {
+        (Seat::West, Seat::East)
+    } else {
+        (Seat::South, Seat::North)
+    };
+    let a = id_in(&t.seats, a).ok_or("no person in the first seat")?;
+    let b = id_in(&t.seats, b).ok_or("no person in the second seat")?;
+    let cara = person(9, "Cara");
+    let mut log = ChatLog::default();
+    let lines: [(&PlayerRef, &str); 5] = [
+        (&a, "Good luck, have fun!"),
+        (&b, "You too. Bishops off early today?"),
+        (&cara, "Watching from the train — great game so far"),
+        (&a, "That drop on 1e was a surprise."),
+        (&b, "よろしくお願いします！ 楽しい対局でした"),
+    ];
+    for (i, (from, text)) in lines.iter().enumerate() {
+        log.heard(from, text.to_string(), Some(&r), me, i as f64);
+    }
+    if refusal {
+        log.sent(5.0);
+        log.refused("you are chatting too fast", 5.0);
+    }
+    Ok(log)
+}
+
+/// The session of a scene, ready to draw.
+pub fn session(name: &str) -> Result<Session, String> {
+    let t = table(name)?;
+    let me = t.me.and_then(|seat| id_in(&t.seats, seat));
+    let mut s = Session::detached(me.as_ref().map_or("Hanako", |p| p.name.as_str()));
+    s.player_id = me.as_ref().map(|p| p.id);
+    s.room = Some(room(&t));
+    s.token = Some(ResumeToken(0x5eed));
+    s.chat = chat(&t, s.player_id, name == "chat-panel")?;
+    if name == "reconnecting" {
+        let mut r = Reconnect::new(
+            ResumeToken(0x5eed),
+            0.0,
+            60.0,
+            "The connection broke (Connection reset by peer).".into(),
+        );
+        // The third attempt is under way, 13 s into the grace period.
+        r.attempts = 3;
+        r.phase = Phase::Trying;
+        r.deadline = 47.0;
+        s.reconnect = Some(r);
+        s.link = crate::session::Link::Connecting;
+    }
+    if name == "opponent-disconnected" {
+        // The grace deadline in the scene's clock (which starts near 0).
+        let mut t = t;
+        t.grace_until[Seat::East] = Some(42.0);
+        s.table = Some(t);
+    } else {
+        s.table = Some(t);
+    }
+    Ok(s)
+}
+
+/// The chat line being typed in the `chat-panel` scene.
+pub fn draft(name: &str) -> Option<&'static str> {
+    (name == "chat-panel").then_some("Thanks for watching, Cara!")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chat::Speaker;
+
+    #[test]
+    fn every_scene_builds_with_its_state() {
+        for name in NAMES {
+            let s = session(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(s.table.is_some() && s.room.is_some(), "{name}");
+        }
+        let r = session("reconnecting").unwrap();
+        assert!(r.reconnect.as_ref().is_some_and(|r| r.active()));
+        let c = session("chat-panel").unwrap();
+        let kinds: Vec<&Speaker> = c.chat.lines.iter().map(|l| &l.speaker).collect();
+        assert!(kinds.contains(&&Speaker::Spectator));
+        assert!(kinds.contains(&&Speaker::Seated(Seat::North)));
+        assert!(kinds.contains(&&Speaker::Refusal));
+        let d = session("opponent-disconnected").unwrap();
+        let t = d.table.unwrap();
+        let east = crate::reconnect::plate_status(&t, Seat::East, 0.0).unwrap();
+        let south = crate::reconnect::plate_status(&t, Seat::South, 0.0).unwrap();
+        assert!(east.contains("42"), "{east}");
+        assert!(!south.is_empty());
+    }
+}
