@@ -68,7 +68,7 @@ pub fn run(opts: WindowOptions) {
 
 async fn game_loop() {
     let settings = Settings::load();
-    crate::i18n::set_lang(settings.lang);
+    settings.apply();
     let mut ctx = Ctx {
         font: assets::load_font(),
         sounds: Sounds::none(),
@@ -103,7 +103,7 @@ async fn game_loop() {
         keep_finished_game(&mut ctx);
         tick_low_time(&mut ctx, &mut last_tick);
 
-        clear_background(theme::BACKGROUND);
+        clear_background(theme::palette().background);
         let Some(top) = stack.last_mut() else { break };
         match top.frame(&mut ctx) {
             Transition::Stay => {}

@@ -5,6 +5,7 @@
 use crate::theme;
 use crate::ui::Ui;
 use macroquad::prelude::*;
+use serde::{Deserialize, Serialize};
 use std::f32::consts::{FRAC_PI_2, PI};
 use yonin_core::{Hand, Move, PieceKind, Position, Seat, Square};
 
@@ -161,19 +162,106 @@ impl BoardGeom {
     }
 }
 
-/// One-kanji (default) or two-kanji piece names.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// How pieces are labelled: one kanji (default), two kanji, or one kanji with the piece's
+/// moves drawn on it for beginners.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum PieceStyle {
     #[default]
     OneKanji,
     TwoKanji,
+    Beginner,
+}
+
+impl PieceStyle {
+    pub const ALL: [PieceStyle; 3] = [
+        PieceStyle::OneKanji,
+        PieceStyle::TwoKanji,
+        PieceStyle::Beginner,
+    ];
+
+    /// The next style, `d` steps on (wrapping).
+    pub fn step(self, d: i32) -> PieceStyle {
+        let i = PieceStyle::ALL.iter().position(|t| *t == self).unwrap_or(0) as i32;
+        PieceStyle::ALL[(i + d).rem_euclid(PieceStyle::ALL.len() as i32) as usize]
+    }
+}
+
+/// How far a piece goes in one direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Reach {
+    /// One square.
+    Step,
+    /// Any number of empty squares (rook, bishop, lance lines).
+    Slide,
+    /// A knight's jump.
+    Jump,
+}
+
+/// One direction a piece moves in, in its own frame: `right` to its right, `forward` the way
+/// it points (a knight's jump is `(±1, 2)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MoveMark {
+    pub right: i32,
+    pub forward: i32,
+    pub reach: Reach,
+}
+
+/// The directions a piece of `kind` moves in, read from the rules' own attack tables (a
+/// piece on 5e of an empty board), so the beginner style can never disagree with the rules.
+pub fn movement_marks(kind: PieceKind) -> Vec<MoveMark> {
+    let facing = Seat::South;
+    let Some(centre) = Square::from_file_rank(5, 5) else {
+        return Vec::new();
+    };
+    let reach = yonin_core::attacks::piece(kind, facing, centre, yonin_core::SquareSet::EMPTY);
+    let hits = |x: i32, y: i32| {
+        centre
+            .step(facing, x, y)
+            .is_some_and(|sq| reach.contains(sq))
+    };
+    let mut marks = Vec::new();
+    for forward in -2..=2i32 {
+        for right in -2..=2i32 {
+            let unit = right.abs() <= 1 && forward.abs() <= 1 && (right, forward) != (0, 0);
+            let jump = right.abs() == 1 && forward.abs() == 2;
+            if unit && hits(right, forward) {
+                let reach = if hits(2 * right, 2 * forward) {
+                    Reach::Slide
+                } else {
+                    Reach::Step
+                };
+                marks.push(MoveMark {
+                    right,
+                    forward,
+                    reach,
+                });
+            } else if jump && hits(right, forward) {
+                marks.push(MoveMark {
+                    right,
+                    forward,
+                    reach: Reach::Jump,
+                });
+            }
+        }
+    }
+    marks
+}
+
+/// Where a mark points on screen, as a (column, row) direction (row grows downward), for a
+/// piece facing `facing` seen from `viewer`: the same quarter turns the piece is drawn with.
+pub fn mark_on_screen(viewer: Seat, facing: Seat, m: MoveMark) -> (i32, i32) {
+    let (mut x, mut y) = (m.right, -m.forward);
+    for _ in 0..facing_turns(viewer, facing) {
+        (x, y) = (-y, x);
+    }
+    (x, y)
 }
 
 /// The text on a piece. `jewel` picks 玉 (the first player's king) over 王.
 pub fn piece_text(kind: PieceKind, jewel: bool, style: PieceStyle) -> &'static str {
     use PieceKind::*;
     match style {
-        PieceStyle::OneKanji => match kind {
+        PieceStyle::OneKanji | PieceStyle::Beginner => match kind {
             Pawn => "歩",
             Lance => "香",
             Knight => "桂",
@@ -233,32 +321,33 @@ pub struct PieceLook {
 impl PieceLook {
     /// A live piece of a seat coloured `seat_color`.
     pub fn live(kind: PieceKind, seat_color: Color) -> PieceLook {
+        let p = theme::palette();
         PieceLook {
-            face: theme::PIECE_FACE,
+            face: p.piece_face,
             edge: seat_color,
             ink: if kind.is_promoted() {
-                theme::KANJI_PROMOTED
+                p.kanji_promoted
             } else {
-                theme::KANJI
+                p.kanji
             },
         }
     }
     /// A frozen piece of an eliminated seat.
     pub fn frozen(kind: PieceKind) -> PieceLook {
         PieceLook {
-            face: theme::PIECE_FACE_FROZEN,
+            face: theme::palette().piece_face_frozen,
             edge: Color::new(0.45, 0.44, 0.42, 1.0),
             ink: if kind.is_promoted() {
                 Color::new(0.55, 0.35, 0.35, 1.0)
             } else {
-                theme::KANJI_FROZEN
+                theme::palette().kanji_frozen
             },
         }
     }
     /// A turned-over king.
     pub fn dead_king() -> PieceLook {
         PieceLook {
-            face: theme::PIECE_FACE_DEAD,
+            face: theme::palette().piece_face_dead,
             edge: Color::new(0.3, 0.3, 0.3, 1.0),
             ink: Color::new(0.25, 0.25, 0.25, 1.0),
         }
@@ -283,6 +372,41 @@ pub fn draw_piece(
     kind: PieceKind,
     text: &str,
     look: PieceLook,
+) {
+    draw_piece_with(ui, c, cell, angle, kind, text, look, false);
+}
+
+/// A piece in a given style: `jewel` picks 玉 over 王; the beginner style adds the piece's
+/// movement marks unless the piece is frozen (`live` false).
+#[allow(clippy::too_many_arguments)]
+pub fn draw_styled_piece(
+    ui: &Ui,
+    c: Vec2,
+    cell: f32,
+    angle: f32,
+    kind: PieceKind,
+    jewel: bool,
+    style: PieceStyle,
+    look: PieceLook,
+    live: bool,
+) {
+    let text = piece_text(kind, jewel, style);
+    let marks = live && style == PieceStyle::Beginner;
+    draw_piece_with(ui, c, cell, angle, kind, text, look, marks);
+}
+
+/// Draws a piece; with `marks`, a smaller kanji and a dot (step), an arrow (slide) or a ring
+/// (knight's jump) toward each direction it moves.
+#[allow(clippy::too_many_arguments)]
+fn draw_piece_with(
+    ui: &Ui,
+    c: Vec2,
+    cell: f32,
+    angle: f32,
+    kind: PieceKind,
+    text: &str,
+    look: PieceLook,
+    marks: bool,
 ) {
     let s = cell * piece_scale(kind);
     let (sin, cos) = angle.sin_cos();
@@ -314,24 +438,57 @@ pub fn draw_piece(
     let line = (s * 0.018).max(1.0);
     for i in 0..5 {
         let (a, b) = (pts[i], pts[(i + 1) % 5]);
-        draw_line(
-            a.x,
-            a.y,
-            b.x,
-            b.y,
-            line,
-            theme::alpha(theme::WOOD_EDGE, 0.8),
-        );
+        draw_line(a.x, a.y, b.x, b.y, line, theme::palette().piece_line);
+    }
+    if marks {
+        draw_move_marks(kind, s, &rot);
     }
     // The kanji, a little below the middle (the pentagon's weight is low).
     let glyphs: Vec<char> = text.chars().collect();
+    let kanji = if marks { 0.44 } else { 0.56 };
     if glyphs.len() <= 1 {
-        ui.text_rotated(text, rot(0.0, 0.07), s * 0.56, angle, look.ink);
+        ui.text_rotated(text, rot(0.0, 0.07), s * kanji, angle, look.ink);
     } else {
         let size = s * 0.36;
         for (i, g) in glyphs.iter().enumerate() {
             let y = if i == 0 { -0.11 } else { 0.25 };
             ui.text_rotated(&g.to_string(), rot(0.0, y), size, angle, look.ink);
+        }
+    }
+}
+
+/// The beginner marks of a piece of size `s`, placed with the piece's own rotation `rot`
+/// (local x to the piece's right, local y toward its back).
+fn draw_move_marks(kind: PieceKind, s: f32, rot: &dyn Fn(f32, f32) -> Vec2) {
+    let color = theme::palette().move_mark;
+    let centre = (0.0, 0.06);
+    for m in movement_marks(kind) {
+        let (dx, dy) = (m.right as f32, -(m.forward as f32));
+        let len = (dx * dx + dy * dy).sqrt();
+        let (ux, uy) = (dx / len, dy / len);
+        // Sideways marks sit a little closer in: the pentagon is narrow at the middle.
+        let r = if m.forward == 0 { 0.33 } else { 0.36 };
+        let at = |r: f32| rot(centre.0 + ux * r, centre.1 + uy * r);
+        match m.reach {
+            Reach::Step => {
+                let p = at(r);
+                draw_circle(p.x, p.y, s * 0.042, color);
+            }
+            Reach::Jump => {
+                let p = at(r + 0.02);
+                draw_circle_lines(p.x, p.y, s * 0.045, s * 0.022, color);
+            }
+            Reach::Slide => {
+                let (a, b) = (at(r - 0.16), at(r - 0.02));
+                draw_line(a.x, a.y, b.x, b.y, s * 0.04, color);
+                // An arrowhead: the tip and two corners across the line.
+                let tip = at(r + 0.06);
+                let (px, py) = (-uy, ux);
+                let base = (centre.0 + ux * (r - 0.03), centre.1 + uy * (r - 0.03));
+                let c1 = rot(base.0 + px * 0.055, base.1 + py * 0.055);
+                let c2 = rot(base.0 - px * 0.055, base.1 - py * 0.055);
+                draw_triangle(tip, c1, c2, color);
+            }
         }
     }
 }
@@ -380,7 +537,8 @@ pub fn draw_board(ui: &Ui, g: &BoardGeom, pos: &Position, marks: &Marks, style: 
         o.h,
         Color::new(0.0, 0.0, 0.0, 0.35),
     );
-    draw_rectangle(o.x, o.y, o.w, o.h, theme::WOOD_FRAME);
+    let pal = theme::palette();
+    draw_rectangle(o.x, o.y, o.w, o.h, pal.wood_frame);
     let pad = g.cell * 0.25;
     let face = Rect::new(
         g.grid.x - pad,
@@ -388,7 +546,7 @@ pub fn draw_board(ui: &Ui, g: &BoardGeom, pos: &Position, marks: &Marks, style: 
         g.grid.w + 2.0 * pad,
         g.grid.h + 2.0 * pad,
     );
-    draw_rectangle(face.x, face.y, face.w, face.h, theme::WOOD);
+    draw_rectangle(face.x, face.y, face.w, face.h, pal.wood);
     // A few faint grain lines across the wood.
     for i in 0..14 {
         let t = (i as f32 * 0.37).fract();
@@ -399,10 +557,10 @@ pub fn draw_board(ui: &Ui, g: &BoardGeom, pos: &Position, marks: &Marks, style: 
             face.x + face.w,
             y + g.cell * 0.05,
             1.0,
-            Color::new(0.55, 0.38, 0.18, 0.08),
+            pal.grain,
         );
     }
-    draw_rectangle_lines(o.x, o.y, o.w, o.h, 2.0, theme::WOOD_EDGE);
+    draw_rectangle_lines(o.x, o.y, o.w, o.h, 2.0, pal.wood_edge);
 
     // The turn glow along the board edge of the seat to move.
     if let Some((seat, strength)) = marks.to_move {
@@ -428,15 +586,15 @@ pub fn draw_board(ui: &Ui, g: &BoardGeom, pos: &Position, marks: &Marks, style: 
     }
     if let Some(sq) = marks.selected {
         let r = g.square_rect(sq);
-        draw_rectangle(r.x, r.y, r.w, r.h, theme::SELECTED);
+        draw_rectangle(r.x, r.y, r.w, r.h, pal.selected);
     }
     if let Some(sq) = marks.hover {
         let r = g.square_rect(sq);
-        draw_rectangle_lines(r.x, r.y, r.w, r.h, 3.0, theme::SELECTED);
+        draw_rectangle_lines(r.x, r.y, r.w, r.h, 3.0, pal.selected);
     }
 
     // Grid, star points, coordinates.
-    let line = (g.cell * 0.025).max(1.0);
+    let line = (g.cell * pal.grid_width).max(1.0);
     for i in 0..=9 {
         let t = i as f32 * g.cell;
         let w = if i == 0 || i == 9 { line * 1.8 } else { line };
@@ -446,7 +604,7 @@ pub fn draw_board(ui: &Ui, g: &BoardGeom, pos: &Position, marks: &Marks, style: 
             g.grid.x + t,
             g.grid.y + g.grid.h,
             w,
-            theme::GRID,
+            pal.grid,
         );
         draw_line(
             g.grid.x,
@@ -454,7 +612,7 @@ pub fn draw_board(ui: &Ui, g: &BoardGeom, pos: &Position, marks: &Marks, style: 
             g.grid.x + g.grid.w,
             g.grid.y + t,
             w,
-            theme::GRID,
+            pal.grid,
         );
     }
     for (c, r) in [(3, 3), (6, 3), (3, 6), (6, 6)] {
@@ -462,7 +620,7 @@ pub fn draw_board(ui: &Ui, g: &BoardGeom, pos: &Position, marks: &Marks, style: 
             g.grid.x + c as f32 * g.cell,
             g.grid.y + r as f32 * g.cell,
             (g.cell * 0.06).max(2.0),
-            theme::GRID,
+            pal.grid,
         );
     }
     draw_coordinates(ui, g);
@@ -494,9 +652,9 @@ pub fn draw_board(ui: &Ui, g: &BoardGeom, pos: &Position, marks: &Marks, style: 
     for &(sq, capture) in &marks.hints {
         let c = g.center(sq);
         if capture {
-            draw_circle_lines(c.x, c.y, g.cell * 0.46, g.cell * 0.07, theme::HINT);
+            draw_circle_lines(c.x, c.y, g.cell * 0.46, g.cell * 0.07, pal.hint);
         } else {
-            draw_circle(c.x, c.y, g.cell * 0.14, theme::HINT);
+            draw_circle(c.x, c.y, g.cell * 0.14, pal.hint);
         }
     }
 
@@ -535,8 +693,8 @@ pub fn draw_board_piece(
     } else {
         PieceLook::live(kind, style.color(owner))
     };
-    let text = piece_text(kind, owner == style.jewel_seat, style.pieces);
-    draw_piece(ui, c, g.cell, angle, kind, text, look);
+    let jewel = owner == style.jewel_seat;
+    draw_styled_piece(ui, c, g.cell, angle, kind, jewel, style.pieces, look, !dead);
 }
 
 fn draw_coordinates(ui: &Ui, g: &BoardGeom) {
@@ -554,7 +712,7 @@ fn draw_coordinates(ui: &Ui, g: &BoardGeom) {
                 &coordinate_label(sq, columns_along_files),
                 c,
                 size,
-                theme::COORDINATE,
+                theme::palette().coordinate,
             );
         }
         if let Some(sq) = square_at_cell(g.viewer, 8, i) {
@@ -566,7 +724,7 @@ fn draw_coordinates(ui: &Ui, g: &BoardGeom) {
                 &coordinate_label(sq, !columns_along_files),
                 c,
                 size,
-                theme::COORDINATE,
+                theme::palette().coordinate,
             );
         }
     }
@@ -614,10 +772,10 @@ pub fn draw_hand(
     style: &SeatStyle,
 ) {
     // The komadai: a darker wood stand.
-    crate::ui::rounded_rect(area, 6.0, theme::KOMADAI);
+    crate::ui::rounded_rect(area, 6.0, theme::palette().komadai);
     for (kind, r) in hand_slots(area, hand, capacity) {
         if picked == Some(kind) {
-            draw_rectangle(r.x, r.y, r.w, r.h, theme::SELECTED);
+            draw_rectangle(r.x, r.y, r.w, r.h, theme::palette().selected);
         }
         let cell = r.w.min(r.h) * 0.86;
         let look = if sealed {
@@ -625,15 +783,16 @@ pub fn draw_hand(
         } else {
             PieceLook::live(kind, style.color(seat))
         };
-        let text = piece_text(kind, false, style.pieces);
-        draw_piece(
+        draw_styled_piece(
             ui,
             r.center() - vec2(0.0, r.h * 0.02),
             cell,
             angle,
             kind,
-            text,
+            false,
+            style.pieces,
             look,
+            !sealed,
         );
         let n = hand.count(kind);
         if n > 1 {

@@ -37,6 +37,10 @@ pub struct ViewOptions {
     pub animation: f32,
     /// Show the game buttons and take input.
     pub interactive: bool,
+    /// Dots on the destinations of a picked piece.
+    pub show_legal: bool,
+    /// A move waits for Enter or a second click before it is sent.
+    pub confirm_moves: bool,
 }
 
 impl Default for ViewOptions {
@@ -46,6 +50,8 @@ impl Default for ViewOptions {
             usi_record: false,
             animation: 0.12,
             interactive: true,
+            show_legal: true,
+            confirm_moves: false,
         }
     }
 }
@@ -85,6 +91,8 @@ pub struct GameView {
     confirm_resign: bool,
     /// When the record was last copied (a short "copied" note).
     copied_at: Option<f64>,
+    /// Typed moves, shortcuts, the help, the move waiting for confirmation, the turned view.
+    pub keys: crate::keyboard::Keyboard,
     /// Room for the chat panel under the record (see `chat`).
     pub chat: ChatDock,
 }
@@ -110,6 +118,7 @@ impl GameView {
         self.pick = None;
         self.drag = None;
         self.promotion = None;
+        self.keys.pending = None;
     }
 
     /// Picks a piece up as a click would (scenarios and tests).
@@ -132,7 +141,7 @@ impl GameView {
         let mut layout = Layout::new(
             screen_width(),
             screen_height(),
-            table.viewer(),
+            self.keys.view_seat(table),
             table.four_seats(),
         );
         self.chat.rect = None;
@@ -149,7 +158,8 @@ impl GameView {
         self.follow_moves(table, &layout, opts, now);
         let mut intents = Vec::new();
         if opts.interactive {
-            self.board_input(ui, table, &layout, &mut intents);
+            self.keyboard(ui, table, opts, now, &mut intents);
+            self.board_input(ui, table, &layout, opts, &mut intents);
         }
         self.draw(ui, table, &layout, &style, opts, now, &mut intents);
         intents
@@ -197,11 +207,22 @@ impl GameView {
         });
     }
 
-    fn board_input(&mut self, ui: &Ui, table: &Table, layout: &Layout, intents: &mut Vec<Intent>) {
+    fn board_input(
+        &mut self,
+        ui: &Ui,
+        table: &Table,
+        layout: &Layout,
+        opts: &ViewOptions,
+        intents: &mut Vec<Intent>,
+    ) {
         let input = ui.input;
         let g = &layout.board;
         if !table.my_turn() {
             self.clear_pick();
+            return;
+        }
+        if self.keys.pending.is_some() {
+            intents.extend(self.keys.pending_click(ui, g));
             return;
         }
         if let Some((plain, promoted)) = self.promotion {
@@ -209,12 +230,17 @@ impl GameView {
                 let (a, b) = promotion_rects(g, plain.to());
                 let grow = |r: Rect| Rect::new(r.x, r.y, r.w, r.h + g.cell * 0.42);
                 let (a, b) = (grow(a), grow(b));
-                if a.contains(input.mouse) {
-                    intents.push(Intent::Play(promoted));
+                let chosen = if a.contains(input.mouse) {
+                    Some(promoted)
                 } else if b.contains(input.mouse) {
-                    intents.push(Intent::Play(plain));
-                }
+                    Some(plain)
+                } else {
+                    None
+                };
                 self.clear_pick();
+                if let Some(m) = chosen {
+                    intents.extend(self.keys.commit(m, opts.confirm_moves));
+                }
             }
             return;
         }
@@ -229,7 +255,7 @@ impl GameView {
             if let (Some(pick), Some(sq)) = (self.pick, g.square_at(input.mouse)) {
                 let choice = table.choose(pick, sq);
                 if choice != Choice::Nothing {
-                    self.resolve(choice, intents);
+                    self.resolve(choice, opts.confirm_moves, intents);
                     return;
                 }
             }
@@ -268,7 +294,7 @@ impl GameView {
                             if choice == Choice::Nothing {
                                 intents.push(Intent::Refused);
                             } else {
-                                self.resolve(choice, intents);
+                                self.resolve(choice, opts.confirm_moves, intents);
                             }
                         }
                         _ => {}
@@ -280,11 +306,11 @@ impl GameView {
         }
     }
 
-    fn resolve(&mut self, choice: Choice, intents: &mut Vec<Intent>) {
+    fn resolve(&mut self, choice: Choice, confirm: bool, intents: &mut Vec<Intent>) {
         match choice {
             Choice::Play(m) => {
-                intents.push(Intent::Play(m));
                 self.clear_pick();
+                intents.extend(self.keys.commit(m, confirm));
             }
             Choice::AskPromotion { plain, promoted } => {
                 self.promotion = Some((plain, promoted));
@@ -318,7 +344,12 @@ impl GameView {
         now: f64,
         intents: &mut Vec<Intent>,
     ) {
-        let pos = table.game.position();
+        // A move waiting for confirmation is shown played.
+        let after = self.keys.pending.and_then(|m| {
+            let mut p = table.game.position().clone();
+            p.play(m).ok().map(|_| p)
+        });
+        let pos = after.as_ref().unwrap_or(table.game.position());
         let g = &layout.board;
         let mut marks = Marks::default();
         if let Some(last) = table.last_mover {
@@ -332,7 +363,10 @@ impl GameView {
                 }
             }
         }
-        if let Some(p) = self.pick {
+        if let Some(m) = self.keys.pending {
+            marks.last_moves = vec![(table.viewer(), m, 1.0)];
+        }
+        if let Some(p) = self.pick.filter(|_| opts.show_legal) {
             marks.hints = table.hints(p);
             if let Pick::Square(sq) = p {
                 marks.selected = Some(sq);
@@ -404,6 +438,7 @@ impl GameView {
         if let Some((plain, _)) = self.promotion {
             self.draw_promotion(ui, table, g, plain, style);
         }
+        self.keys.draw(ui, table, g, opts.usi_record, now);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -789,15 +824,16 @@ impl GameView {
             if ui.hovered(hit) {
                 rounded_rect(hit, 6.0, theme::PANEL_LIGHT);
             }
-            let text = board_view::piece_text(kind, false, style.pieces);
-            board_view::draw_piece(
+            board_view::draw_styled_piece(
                 ui,
                 r.center(),
                 g.cell * 0.95,
                 angle,
                 kind,
-                text,
+                false,
+                style.pieces,
                 board_view::PieceLook::live(kind, style.color(piece.owner())),
+                true,
             );
             let size = fit(ui, label, r.w - 4.0, g.cell * 0.24);
             ui.text_centered(
@@ -806,6 +842,94 @@ impl GameView {
                 size,
                 theme::TEXT,
             );
+        }
+    }
+}
+
+/// The keyboard: `shortcuts` says what a key means, `keyboard` keeps the typed line and the
+/// overlays; the effects on the pick, the promotion question and the resign button are here.
+impl GameView {
+    fn key_view(&self) -> crate::keyboard::ViewState {
+        crate::keyboard::ViewState {
+            chat_focused: self.chat.focused,
+            picked: self.pick.is_some(),
+            promotion_open: self.promotion.is_some(),
+            resign_asked: self.confirm_resign,
+        }
+    }
+
+    /// Does the view use Esc now (to cancel something) rather than let the screen leave?
+    pub fn takes_escape(&self) -> bool {
+        self.keys.takes_escape(&self.key_view())
+    }
+
+    /// Is Enter free for the chat (nothing typed, nothing waiting for it)?
+    pub fn enter_free(&self) -> bool {
+        self.keys.enter_free(&self.key_view())
+    }
+
+    /// Types `text` and, with `submit`, presses Enter, as the keyboard would (scenarios and
+    /// tests); returns the intents.
+    pub fn type_move(&mut self, table: &Table, text: &str, submit: bool) -> Vec<Intent> {
+        use crate::shortcuts::Key;
+        let mut keys: Vec<Key> = text.chars().map(Key::Char).collect();
+        if submit {
+            keys.push(Key::Enter);
+        }
+        let mut intents = Vec::new();
+        self.apply_keys(&keys, table, &ViewOptions::default(), 0.0, &mut intents);
+        intents
+    }
+
+    /// Opens the shortcut help as ? would (scenarios).
+    pub fn show_help(&mut self) {
+        self.keys.help_open = true;
+    }
+
+    fn keyboard(
+        &mut self,
+        ui: &Ui,
+        table: &Table,
+        opts: &ViewOptions,
+        now: f64,
+        intents: &mut Vec<Intent>,
+    ) {
+        let keys = crate::shortcuts::read_keys(ui.input);
+        if !keys.is_empty() {
+            self.apply_keys(&keys, table, opts, now, intents);
+        }
+    }
+
+    fn apply_keys(
+        &mut self,
+        keys: &[crate::shortcuts::Key],
+        table: &Table,
+        opts: &ViewOptions,
+        now: f64,
+        intents: &mut Vec<Intent>,
+    ) {
+        use crate::keyboard::Effect;
+        for effect in self.keys.handle(keys, table, self.key_view(), now) {
+            match effect {
+                Effect::Intent(i) => intents.push(i),
+                Effect::Choose(c) if table.my_turn() => {
+                    self.resolve(c, opts.confirm_moves, intents)
+                }
+                Effect::Choose(_) => intents.push(Intent::Refused),
+                Effect::ClearPick => {
+                    self.pick = None;
+                    self.drag = None;
+                    self.promotion = None;
+                }
+                Effect::Promote(yes) => {
+                    if let Some((plain, promoted)) = self.promotion {
+                        self.clear_pick();
+                        let m = if yes { promoted } else { plain };
+                        intents.extend(self.keys.commit(m, opts.confirm_moves));
+                    }
+                }
+                Effect::ResignAsked(b) => self.confirm_resign = b,
+            }
         }
     }
 }

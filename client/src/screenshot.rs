@@ -49,7 +49,8 @@ pub async fn run(path: &Path, scenario: &str, size: (u32, u32)) -> Result<(), St
     if let Some(l) = lang {
         settings.lang = l;
     }
-    crate::i18n::set_lang(settings.lang);
+    crate::scenario::adjust_settings(scenario, &mut settings);
+    settings.apply();
     let mut ctx = Ctx {
         font,
         sounds: Sounds::none(),
@@ -84,7 +85,7 @@ pub async fn run(path: &Path, scenario: &str, size: (u32, u32)) -> Result<(), St
                 return Err(format!("the live game closed: {why}"));
             }
         }
-        clear_background(theme::BACKGROUND);
+        clear_background(theme::palette().background);
         screen.frame(&mut ctx);
         let sized = screen_width() as u32 == size.0 && screen_height() as u32 == size.1;
         let moved = match (ready, &ctx.session) {

@@ -17,6 +17,42 @@ pub enum Mode {
     Online,
 }
 
+/// How fast moves slide across the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AnimSpeed {
+    Off,
+    Fast,
+    #[default]
+    Normal,
+    Slow,
+}
+
+impl AnimSpeed {
+    pub const ALL: [AnimSpeed; 4] = [
+        AnimSpeed::Off,
+        AnimSpeed::Fast,
+        AnimSpeed::Normal,
+        AnimSpeed::Slow,
+    ];
+
+    /// The length of a move's animation in seconds (0: none).
+    pub fn seconds(self) -> f32 {
+        match self {
+            AnimSpeed::Off => 0.0,
+            AnimSpeed::Fast => 0.07,
+            AnimSpeed::Normal => 0.12,
+            AnimSpeed::Slow => 0.25,
+        }
+    }
+
+    /// The next speed, `d` steps on (wrapping).
+    pub fn step(self, d: i32) -> AnimSpeed {
+        let i = AnimSpeed::ALL.iter().position(|t| *t == self).unwrap_or(0) as i32;
+        AnimSpeed::ALL[(i + d).rem_euclid(AnimSpeed::ALL.len() as i32) as usize]
+    }
+}
+
+/// Every field has a default, so a file written by an older version (missing fields) loads.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
@@ -25,11 +61,28 @@ pub struct Settings {
     pub sound: bool,
     /// 0.0–1.0.
     pub volume: f32,
-    pub animation: bool,
-    pub two_kanji: bool,
     pub usi_record: bool,
     pub last_mode: Mode,
     pub lang: crate::i18n::Lang,
+    /// One kanji, two kanji, or beginner (with movement marks).
+    pub pieces: PieceStyle,
+    pub theme: crate::theme::ThemeName,
+    pub anim_speed: AnimSpeed,
+    /// Dots on the destinations of a picked piece.
+    pub show_legal: bool,
+    /// A move waits for a second click or Enter before it is sent.
+    pub confirm_moves: bool,
+}
+
+/// The fields older versions wrote and newer ones replaced: `two_kanji` became `pieces`,
+/// `animation` (on/off) became `anim_speed`.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Legacy {
+    two_kanji: Option<bool>,
+    animation: Option<bool>,
+    pieces: Option<serde::de::IgnoredAny>,
+    anim_speed: Option<serde::de::IgnoredAny>,
 }
 
 impl Default for Settings {
@@ -39,40 +92,86 @@ impl Default for Settings {
             server: format!("127.0.0.1:{}", crate::net::DEFAULT_PORT),
             sound: true,
             volume: 0.7,
-            animation: true,
-            two_kanji: false,
             usi_record: false,
             last_mode: Mode::Computer,
             lang: crate::i18n::Lang::En,
+            pieces: PieceStyle::OneKanji,
+            theme: crate::theme::ThemeName::Classic,
+            anim_speed: AnimSpeed::Normal,
+            show_legal: true,
+            confirm_moves: false,
         }
     }
 }
 
 impl Settings {
     pub fn piece_style(&self) -> PieceStyle {
-        if self.two_kanji {
-            PieceStyle::TwoKanji
-        } else {
-            PieceStyle::OneKanji
-        }
+        self.pieces
     }
 
-    /// The saved settings, or the defaults.
+    /// Reads settings.json text; fields it lacks keep their defaults, and the fields of older
+    /// versions are carried over.
+    pub fn from_json(text: &str) -> Result<Settings, String> {
+        let mut s: Settings = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let old: Legacy = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        if old.pieces.is_none() && old.two_kanji == Some(true) {
+            s.pieces = PieceStyle::TwoKanji;
+        }
+        if old.anim_speed.is_none() && old.animation == Some(false) {
+            s.anim_speed = AnimSpeed::Off;
+        }
+        s.volume = if s.volume.is_finite() {
+            s.volume.clamp(0.0, 1.0)
+        } else {
+            Settings::default().volume
+        };
+        Ok(s)
+    }
+
+    pub fn to_json(&self) -> String {
+        // Plain data with string keys: serialising cannot fail.
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// The settings in `path`; the error names the file and what is wrong with it.
+    pub fn load_from(path: &std::path::Path) -> Result<Settings, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Settings::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Writes the settings to `path`, creating its folder.
+    pub fn save_to(&self, path: &std::path::Path) -> Result<(), String> {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        std::fs::write(path, self.to_json()).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// The saved settings, or the defaults (a missing file is normal; a broken one is
+    /// reported and ignored).
     pub fn load() -> Settings {
-        config_dir()
-            .map(|d| d.join("settings.json"))
-            .and_then(|p| std::fs::read_to_string(p).ok())
-            .and_then(|t| serde_json::from_str(&t).ok())
-            .unwrap_or_default()
+        let Some(path) = config_dir().map(|d| d.join("settings.json")) else {
+            return Settings::default();
+        };
+        if !path.exists() {
+            return Settings::default();
+        }
+        Settings::load_from(&path).unwrap_or_else(|e| {
+            tracing::warn!("settings not read, using the defaults: {e}");
+            Settings::default()
+        })
     }
 
     /// Saves the settings; the error says where it failed.
     pub fn save(&self) -> Result<(), String> {
         let dir = config_dir().ok_or("no home folder to save settings in")?;
-        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let path = dir.join("settings.json");
-        let text = serde_json::to_string_pretty(self).map_err(|e| e.to_string())?;
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+        self.save_to(&dir.join("settings.json"))
+    }
+
+    /// Makes the settings that act process-wide (language, board theme) take effect.
+    pub fn apply(&self) {
+        crate::i18n::set_lang(self.lang);
+        crate::theme::set(self.theme);
     }
 }
 

@@ -1,10 +1,13 @@
-//! Colours and proportions of the look: the wood board, the pieces, and one colour per seat.
+//! Colours and proportions of the look: the wood board, the pieces, and one colour per seat;
+//! the board themes (classic kaya, dark, high contrast) and the one in use.
 //!
 //! Seat colours follow the Okabe–Ito idea of hues that stay apart for the common forms of
 //! colour blindness (amber and violet differ in lightness as well as hue; teal leans blue and
 //! green leans yellow), and every seat colour is always shown with the seat's arrow ↑ → ↓ ←.
 
 use macroquad::color::Color;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicU8, Ordering};
 use yonin_core::Seat;
 
 const fn rgb(r: u8, g: u8, b: u8) -> Color {
@@ -76,4 +79,150 @@ pub fn mix(a: Color, b: Color, t: f32) -> Color {
         a.b + (b.b - a.b) * t,
         a.a + (b.a - a.a) * t,
     )
+}
+
+/// The board and colour themes a player can choose in the settings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ThemeName {
+    /// Kaya wood, pale pieces: the traditional look.
+    #[default]
+    Classic,
+    /// A dark walnut board with light lines, for dim rooms.
+    Dark,
+    /// White board, black lines and ink, strong marks: the most contrast.
+    HighContrast,
+}
+
+impl ThemeName {
+    pub const ALL: [ThemeName; 3] = [ThemeName::Classic, ThemeName::Dark, ThemeName::HighContrast];
+
+    /// The next theme, `d` steps on (wrapping).
+    pub fn step(self, d: i32) -> ThemeName {
+        let i = ThemeName::ALL.iter().position(|t| *t == self).unwrap_or(0) as i32;
+        ThemeName::ALL[(i + d).rem_euclid(ThemeName::ALL.len() as i32) as usize]
+    }
+
+    pub fn palette(self) -> &'static Palette {
+        match self {
+            ThemeName::Classic => &CLASSIC,
+            ThemeName::Dark => &DARK,
+            ThemeName::HighContrast => &HIGH_CONTRAST,
+        }
+    }
+}
+
+/// The colours of the board, the pieces and the marks on them for one theme.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Palette {
+    /// Behind everything.
+    pub background: Color,
+    pub wood: Color,
+    pub wood_frame: Color,
+    pub wood_edge: Color,
+    /// Faint grain lines across the board (alpha 0: none).
+    pub grain: Color,
+    pub grid: Color,
+    /// Grid line width, as a share of a cell.
+    pub grid_width: f32,
+    pub coordinate: Color,
+    pub komadai: Color,
+    pub piece_face: Color,
+    pub piece_face_frozen: Color,
+    pub piece_face_dead: Color,
+    /// The thin line around a piece.
+    pub piece_line: Color,
+    pub kanji: Color,
+    pub kanji_promoted: Color,
+    pub kanji_frozen: Color,
+    /// The beginner style's movement marks.
+    pub move_mark: Color,
+    pub hint: Color,
+    pub selected: Color,
+}
+
+pub const CLASSIC: Palette = Palette {
+    background: BACKGROUND,
+    wood: WOOD,
+    wood_frame: WOOD_FRAME,
+    wood_edge: WOOD_EDGE,
+    grain: Color::new(0.55, 0.38, 0.18, 0.08),
+    grid: GRID,
+    grid_width: 0.025,
+    coordinate: COORDINATE,
+    komadai: KOMADAI,
+    piece_face: PIECE_FACE,
+    piece_face_frozen: PIECE_FACE_FROZEN,
+    piece_face_dead: PIECE_FACE_DEAD,
+    piece_line: Color::new(120.0 / 255.0, 80.0 / 255.0, 40.0 / 255.0, 0.8),
+    kanji: KANJI,
+    kanji_promoted: KANJI_PROMOTED,
+    kanji_frozen: KANJI_FROZEN,
+    move_mark: rgb(30, 84, 160),
+    hint: HINT,
+    selected: SELECTED,
+};
+
+pub const DARK: Palette = Palette {
+    background: rgb(18, 18, 22),
+    wood: rgb(86, 60, 42),
+    wood_frame: rgb(58, 40, 28),
+    wood_edge: rgb(20, 13, 8),
+    grain: Color::new(0.0, 0.0, 0.0, 0.12),
+    grid: rgb(206, 172, 120),
+    grid_width: 0.022,
+    coordinate: rgb(214, 186, 140),
+    komadai: rgb(48, 36, 28),
+    piece_face: rgb(226, 208, 172),
+    piece_face_frozen: rgb(150, 146, 140),
+    piece_face_dead: rgb(100, 98, 96),
+    piece_line: Color::new(0.08, 0.05, 0.03, 0.9),
+    kanji: rgb(24, 16, 10),
+    kanji_promoted: rgb(180, 20, 20),
+    kanji_frozen: rgb(70, 68, 66),
+    move_mark: rgb(26, 74, 150),
+    hint: Color::new(0.98, 0.90, 0.70, 0.55),
+    selected: Color::new(0.30, 0.65, 1.0, 0.45),
+};
+
+pub const HIGH_CONTRAST: Palette = Palette {
+    background: rgb(0, 0, 0),
+    wood: rgb(255, 252, 236),
+    wood_frame: rgb(60, 60, 60),
+    wood_edge: rgb(0, 0, 0),
+    grain: Color::new(0.0, 0.0, 0.0, 0.0),
+    grid: rgb(0, 0, 0),
+    grid_width: 0.04,
+    coordinate: rgb(255, 255, 255),
+    komadai: rgb(72, 72, 72),
+    piece_face: rgb(255, 255, 255),
+    piece_face_frozen: rgb(170, 170, 170),
+    piece_face_dead: rgb(110, 110, 110),
+    piece_line: Color::new(0.0, 0.0, 0.0, 1.0),
+    kanji: rgb(0, 0, 0),
+    kanji_promoted: rgb(210, 0, 0),
+    kanji_frozen: rgb(50, 50, 50),
+    move_mark: rgb(0, 60, 200),
+    hint: Color::new(0.0, 0.0, 0.0, 0.8),
+    selected: Color::new(0.0, 0.40, 1.0, 0.55),
+};
+
+static THEME: AtomicU8 = AtomicU8::new(0);
+
+/// Sets the theme every later [`palette`] call uses (the settings apply it at once).
+pub fn set(t: ThemeName) {
+    let i = ThemeName::ALL.iter().position(|x| *x == t).unwrap_or(0);
+    THEME.store(i as u8, Ordering::Relaxed);
+}
+
+/// The theme in use.
+pub fn current() -> ThemeName {
+    ThemeName::ALL
+        .get(THEME.load(Ordering::Relaxed) as usize)
+        .copied()
+        .unwrap_or_default()
+}
+
+/// The colours of the theme in use.
+pub fn palette() -> &'static Palette {
+    current().palette()
 }

@@ -69,7 +69,9 @@ impl Screen for GameScreen {
             .is_some_and(|s| !s.offline && s.table.is_some());
         self.view.chat.enabled = chat_on;
         if chat_on {
-            if let Some(ChatAction::Send(line)) = self.chat.take_keys(&mut ctx.input, true) {
+            if let Some(ChatAction::Send(line)) =
+                self.chat.take_keys(&mut ctx.input, self.view.enter_free())
+            {
                 if let Some(s) = ctx.session.as_mut() {
                     // A refused line shows in the chat itself.
                     let _ = s.say(&line, now);
@@ -84,7 +86,8 @@ impl Screen for GameScreen {
             opts.interactive = false;
         }
         let running = session.table.as_ref().is_some_and(|t| !t.is_over());
-        if ctx.input.escape {
+        // Esc first cancels what the view has open (typed move, pick, help, pending move).
+        if ctx.input.escape && !self.view.takes_escape() {
             let asked = self.leave_asked_at.is_some_and(|t| now - t < 3.0);
             if !running || asked || matches!(session.link, Link::Closed(_)) {
                 return leave(ctx);

@@ -62,8 +62,10 @@ impl Ctx {
         crate::game_view::ViewOptions {
             pieces: self.settings.piece_style(),
             usi_record: self.settings.usi_record,
-            animation: if self.settings.animation { 0.12 } else { 0.0 },
+            animation: self.settings.anim_speed.seconds(),
             interactive,
+            show_legal: self.settings.show_legal,
+            confirm_moves: self.settings.confirm_moves,
         }
     }
 }

@@ -1,18 +1,55 @@
-//! Settings: name, server address, sound, animation, piece style, record notation. Saved
-//! when leaving the screen.
+//! Settings: language, name, server address, sound, move animation speed, piece style, board
+//! theme, legal-move dots, move confirmation, record notation. Every change shows at once
+//! (a preview of the pieces in the chosen style and theme beside the rows); the file is
+//! saved when leaving the screen.
 
 use super::{Ctx, Screen, Transition};
+use crate::board_view::{self, PieceLook, PieceStyle};
 use crate::i18n::{tr, trf, Text};
-use crate::settings::Settings;
-use crate::theme;
-use crate::ui::TextField;
+use crate::settings::{AnimSpeed, Settings};
+use crate::theme::{self, ThemeName};
+use crate::ui::{TextField, Ui};
 use macroquad::prelude::*;
+use std::f32::consts::PI;
 use yonin_core::protocol::{validate_name, MAX_NAME_CHARS};
+use yonin_core::{PieceKind, Seat};
+
+/// Rows on the screen: the settings, the "Esc saves" line and the error line.
+const ROWS: usize = 14;
 
 pub struct SettingsScreen {
     name: TextField,
     server: TextField,
     error: Option<String>,
+}
+
+pub fn piece_style_name(p: PieceStyle) -> &'static str {
+    tr(match p {
+        PieceStyle::OneKanji => Text::OneKanji,
+        PieceStyle::TwoKanji => Text::TwoKanji,
+        PieceStyle::Beginner => Text::PieceBeginner,
+    })
+}
+
+pub fn theme_name(t: ThemeName) -> &'static str {
+    tr(match t {
+        ThemeName::Classic => Text::ThemeClassic,
+        ThemeName::Dark => Text::ThemeDark,
+        ThemeName::HighContrast => Text::ThemeHighContrast,
+    })
+}
+
+pub fn anim_speed_name(a: AnimSpeed) -> &'static str {
+    tr(match a {
+        AnimSpeed::Off => Text::Off,
+        AnimSpeed::Fast => Text::AnimFast,
+        AnimSpeed::Normal => Text::AnimNormal,
+        AnimSpeed::Slow => Text::AnimSlow,
+    })
+}
+
+fn on_off(b: bool) -> &'static str {
+    tr(if b { Text::On } else { Text::Off })
 }
 
 impl SettingsScreen {
@@ -50,13 +87,23 @@ impl Screen for SettingsScreen {
         let u = ui.unit;
         ui.title(tr(Text::SettingsTitle));
         let rw = (w - 4.0 * u).min(u * 34.0);
-        let x = (w - rw) / 2.0;
-        let rh = (u * 2.2).min(h / 14.0);
-        let gap = rh * 0.35;
+        let top = u * 5.5;
+        let rh = ((h - top - u) / (ROWS as f32 * 1.3)).min(u * 2.2);
+        let gap = rh * 0.3;
+        // The piece preview beside the rows when the window is wide enough.
+        let cell = (u * 2.9).min(rh * 2.0);
+        let preview_w = cell * 4.0 + cell * 0.5;
+        let with_preview = w - rw - preview_w - u * 5.0 > 0.0;
+        let total = if with_preview {
+            rw + u * 1.5 + preview_w
+        } else {
+            rw
+        };
+        let x = (w - total) / 2.0;
         let mut i = 0;
         let mut row = || {
             i += 1;
-            Rect::new(x, u * 6.0 + (i - 1) as f32 * (rh + gap), rw, rh)
+            Rect::new(x, top + (i - 1) as f32 * (rh + gap), rw, rh)
         };
         let s = &mut ctx.settings;
         let d = ui.stepper(row(), tr(Text::Language), s.lang.native_name());
@@ -66,12 +113,7 @@ impl Screen for SettingsScreen {
         }
         self.name.show(&ui, row(), tr(Text::YourName));
         self.server.show(&ui, row(), tr(Text::ServerAddress));
-        if ui.stepper(
-            row(),
-            tr(Text::Sound),
-            tr(if s.sound { Text::On } else { Text::Off }),
-        ) != 0
-        {
+        if ui.stepper(row(), tr(Text::Sound), on_off(s.sound)) != 0 {
             s.sound = !s.sound;
         }
         let d = ui.stepper(
@@ -82,25 +124,28 @@ impl Screen for SettingsScreen {
         if d != 0 {
             s.volume = (s.volume + d as f32 * 0.1).clamp(0.0, 1.0);
         }
-        if ui.stepper(
+        let d = ui.stepper(
             row(),
             tr(Text::MoveAnimation),
-            tr(if s.animation { Text::AnimOn } else { Text::Off }),
-        ) != 0
-        {
-            s.animation = !s.animation;
+            anim_speed_name(s.anim_speed),
+        );
+        if d != 0 {
+            s.anim_speed = s.anim_speed.step(d);
         }
-        if ui.stepper(
-            row(),
-            tr(Text::PieceNames),
-            tr(if s.two_kanji {
-                Text::TwoKanji
-            } else {
-                Text::OneKanji
-            }),
-        ) != 0
-        {
-            s.two_kanji = !s.two_kanji;
+        let d = ui.stepper(row(), tr(Text::PieceNames), piece_style_name(s.pieces));
+        if d != 0 {
+            s.pieces = s.pieces.step(d);
+        }
+        let d = ui.stepper(row(), tr(Text::BoardTheme), theme_name(s.theme));
+        if d != 0 {
+            s.theme = s.theme.step(d);
+            theme::set(s.theme);
+        }
+        if ui.stepper(row(), tr(Text::ShowLegalMoves), on_off(s.show_legal)) != 0 {
+            s.show_legal = !s.show_legal;
+        }
+        if ui.stepper(row(), tr(Text::ConfirmMoves), on_off(s.confirm_moves)) != 0 {
+            s.confirm_moves = !s.confirm_moves;
         }
         if ui.stepper(
             row(),
@@ -128,6 +173,58 @@ impl Screen for SettingsScreen {
             let r = row();
             ui.text_mid(e, r.x, r.y + r.h / 2.0, u * 0.9, theme::CHECK_GLOW);
         }
+        if with_preview {
+            let at = vec2(x + rw + u * 1.5, top);
+            draw_preview(&ui, at, cell, s.pieces);
+        }
         Transition::Stay
+    }
+}
+
+/// A patch of board in the current theme: the opponent's pieces pointing down above, the
+/// player's pointing up below, in the chosen style.
+fn draw_preview(ui: &Ui, at: Vec2, cell: f32, style: PieceStyle) {
+    use PieceKind::*;
+    let pal = theme::palette();
+    let pad = cell * 0.25;
+    let (cols, rows) = (4, 2);
+    let outer = Rect::new(
+        at.x,
+        at.y,
+        cols as f32 * cell + 2.0 * pad,
+        rows as f32 * cell + 2.0 * pad,
+    );
+    draw_rectangle(outer.x, outer.y, outer.w, outer.h, pal.wood_frame);
+    let grid = Rect::new(
+        outer.x + pad,
+        outer.y + pad,
+        cols as f32 * cell,
+        rows as f32 * cell,
+    );
+    draw_rectangle(grid.x, grid.y, grid.w, grid.h, pal.wood);
+    let line = (cell * pal.grid_width).max(1.0);
+    for c in 0..=cols {
+        let gx = grid.x + c as f32 * cell;
+        draw_line(gx, grid.y, gx, grid.y + grid.h, line, pal.grid);
+    }
+    for r in 0..=rows {
+        let gy = grid.y + r as f32 * cell;
+        draw_line(grid.x, gy, grid.x + grid.w, gy, line, pal.grid);
+    }
+    draw_rectangle_lines(outer.x, outer.y, outer.w, outer.h, 2.0, pal.wood_edge);
+    let pieces = [[Dragon, Knight, Lance, Pawn], [Rook, Bishop, Silver, King]];
+    for (r, kinds) in pieces.iter().enumerate() {
+        let seat = if r == 0 { Seat::North } else { Seat::South };
+        let angle = if r == 0 { PI } else { 0.0 };
+        let color = theme::seat_color_in(seat, false);
+        for (c, &kind) in kinds.iter().enumerate() {
+            let centre = vec2(
+                grid.x + (c as f32 + 0.5) * cell,
+                grid.y + (r as f32 + 0.5) * cell,
+            );
+            let look = PieceLook::live(kind, color);
+            let jewel = seat == Seat::South;
+            board_view::draw_styled_piece(ui, centre, cell, angle, kind, jewel, style, look, true);
+        }
     }
 }
