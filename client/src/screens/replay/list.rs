@@ -165,6 +165,7 @@ impl ReplayList {
             })
             .collect();
         let inner = Rect::new(r.x + u * 0.5, r.y + u * 0.5, r.w - u, r.h - u);
+        let rows = clip_rows(&ui, rows, inner.w, u * 2.2);
         if let Some(i) = list_rows(&ui, inner, &rows, u * 2.2, &mut self.scroll, None) {
             let g = ctx.library[i].clone();
             return Transition::Push(Box::new(ReplayViewer::new(g)));
@@ -229,6 +230,7 @@ impl ReplayList {
                 panel.w - u,
                 panel.h - u,
             );
+            let rows = clip_rows(&ui, rows, inner.w, row_h);
             open = list_rows(&ui, inner, &rows, row_h, &mut self.server_scroll, None);
         }
         if entered || list {
@@ -328,6 +330,7 @@ impl ReplayList {
                 panel.w - u,
                 panel.h - u,
             );
+            let rows = clip_rows(&ui, rows, inner.w, u * 1.9);
             picked = list_rows(&ui, inner, &rows, u * 1.9, &mut self.file_scroll, None);
         }
         if let Some(i) = picked {
@@ -357,6 +360,28 @@ fn summary_line(g: &GameSummary) -> String {
         trf(Text::NMoves, &[&g.plies]),
         outcome_line(&g.outcome, g.variant)
     )
+}
+
+/// Rows cut with `…` to fit `width` at the size `list_rows` draws them for rows of `row_h`.
+fn clip_rows(ui: &Ui, rows: Vec<String>, width: f32, row_h: f32) -> Vec<String> {
+    let size = row_h * 0.5;
+    let room = width - 16.0;
+    rows.into_iter()
+        .map(|row| {
+            if ui.measure(&row, size).width <= room {
+                return row;
+            }
+            let mut chars: Vec<char> = row.chars().collect();
+            while chars.len() > 1 {
+                chars.pop();
+                let t: String = chars.iter().collect::<String>() + "…";
+                if ui.measure(&t, size).width <= room {
+                    return t;
+                }
+            }
+            row
+        })
+        .collect()
 }
 
 /// Draws wrapped text whose first line's top is `y`; returns the top of what follows.

@@ -1,6 +1,7 @@
 //! The replay scenes for `yonin --screenshot` (listed in `scenario.rs`): the browser showing a
 //! server's games, the browser's import tab with a file that does not open, and the viewer of
-//! a Yonin game from a side seat. Built from the scenario games, without a network.
+//! a Yonin game from a side seat and of a standard game from Gote. Built from the scenario
+//! games, without a network.
 
 use super::archive::Archive;
 use super::{ReplayList, ReplayViewer};
@@ -37,6 +38,22 @@ pub fn viewer_from_side() -> Result<ReplayViewer, String> {
     Ok(ReplayViewer::new(yonin_game()?)
         .from_seat(Seat::East)
         .at_move(30))
+}
+
+/// The viewer of the `standard-midgame` game from Gote, after move 12.
+pub fn viewer_standard() -> Result<ReplayViewer, String> {
+    let t = scenario::table("standard-midgame")?;
+    let g = SavedGame {
+        title: "Lunch game".into(),
+        ended: 1_796_011_546,
+        rules: *t.game.rules(),
+        start: format_position(t.game.start()),
+        actions: t.actions.clone(),
+        names: vec![(Seat::South, "Hanako".into()), (Seat::North, "Taro".into())],
+        me: Some(Seat::South),
+        outcome: None,
+    };
+    Ok(ReplayViewer::new(g).from_seat(Seat::North).at_move(12))
 }
 
 fn seat(seat: Seat, name: &str) -> StoredSeat {

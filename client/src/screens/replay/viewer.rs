@@ -388,12 +388,12 @@ impl ReplayViewer {
     }
 }
 
-/// A seat button's label: ▲/△ and the side's name in standard, the arrow and the seat's name
-/// in Yonin.
+/// A seat button's label: the side's name with its mark in standard (`Sente ▲`), the arrow
+/// and the seat's name in Yonin.
 fn seat_label(seat: Seat, variant: Variant) -> String {
     match variant {
-        Variant::Standard if seat == Seat::South => format!("▲ {}", tr(Text::Sente)),
-        Variant::Standard => format!("△ {}", tr(Text::Gote)),
+        Variant::Standard if seat == Seat::South => tr(Text::Sente).to_string(),
+        Variant::Standard => tr(Text::Gote).to_string(),
         Variant::Yonin => format!("{} {}", seat.arrow(), crate::i18n::seat_name(seat)),
     }
 }
