@@ -52,6 +52,30 @@ pub const SCENARIOS: &[(&str, &str)] = &[
         "the main menu in Korean (any scenario takes -en, -ko or -ja)",
     ),
     ("settings-ja", "the settings screen in Japanese"),
+    (
+        "beginner-pieces",
+        "the midgame in the beginner piece style: movement marks on every piece",
+    ),
+    (
+        "beginner-yonin",
+        "Yonin from West in the beginner style: marks turned with each army's facing",
+    ),
+    (
+        "theme-classic",
+        "the bishop picked, classic kaya-wood theme",
+    ),
+    ("theme-dark", "the bishop picked, dark theme"),
+    ("theme-contrast", "the bishop picked, high-contrast theme"),
+    (
+        "typed-error",
+        "Sente typed 75歩打 and pressed Enter: refused as nifu, the text kept",
+    ),
+    ("shortcut-help", "the keyboard help overlay (? or F1)"),
+    (
+        "confirm-move",
+        "confirm-moves on: ▲8h2b+ shown played, waiting for Enter or a click",
+    ),
+    ("standard-flipped", "the midgame with the view turned by F"),
     ("replay", "the list of finished games (empty here)"),
     ("setup", "the new-game screen"),
     (
@@ -60,6 +84,18 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ),
     ("connect", "the online / LAN screen"),
     ("rules-yonin", "the rules screen for Yonin"),
+    (
+        "reconnecting",
+        "the connection dropped mid-game: the Reconnecting overlay, attempt 3, grace left",
+    ),
+    (
+        "opponent-disconnected",
+        "Yonin from West: East dropped (its plate counts the grace down), a bot plays South",
+    ),
+    (
+        "chat-panel",
+        "the chat under the record: players, a spectator, a refused line, a line being typed",
+    ),
     (
         "replay-server",
         "the replay browser listing the games stored on a server",
@@ -257,6 +293,20 @@ pub fn table(name: &str) -> Result<Table, String> {
             )?;
             t
         }
+        "beginner-pieces" | "standard-flipped" => table("standard-midgame")?,
+        "beginner-yonin" => table("yonin-west")?,
+        "theme-classic" | "theme-dark" | "theme-contrast" | "confirm-move" => {
+            table("standard-hints")?
+        }
+        "shortcut-help" => table("standard-start")?,
+        "typed-error" => {
+            // The midgame before ▲B*1e: Sente to move, a pawn in hand, a pawn on 7f.
+            let moves = &STANDARD_MIDGAME[..STANDARD_MIDGAME.len() - 1];
+            let g = play_all(RuleSet::standard(), moves)?;
+            let mut t = Table::from_game(g, Some(Seat::South), 0.0);
+            t.seats = vec![person(Seat::South, "Hanako"), person(Seat::North, "Taro")];
+            t
+        }
         "yonin-over" => {
             let mut t = table("yonin-west")?;
             // Everyone left resigns in turn until one seat remains.
@@ -266,6 +316,7 @@ pub fn table(name: &str) -> Result<Table, String> {
             }
             t
         }
+        name if crate::net_scenes::is_scene(name) => crate::net_scenes::table(name)?,
         other => {
             let names: Vec<&str> = SCENARIOS.iter().map(|(n, _)| *n).collect();
             return Err(format!(
@@ -347,6 +398,13 @@ pub fn live(name: &str) -> Option<(crate::session::Session, Ready)> {
             settings.time_control = TIME_CONTROL_ROOM;
             Some((Session::offline("Hanako", settings), Ready::Room))
         }
+        name if crate::net_scenes::is_scene(name) => {
+            // A scene that fails to build is logged (its unit test catches it first).
+            crate::net_scenes::session(name)
+                .map_err(|e| tracing::error!("{name}: {e}"))
+                .ok()
+                .map(|s| (s, Ready::Room))
+        }
         _ => None,
     }
 }
@@ -373,6 +431,13 @@ pub fn split_lang(name: &str) -> (&str, Option<crate::i18n::Lang>) {
 pub fn screen(name: &str, ctx: &Ctx) -> Result<Box<dyn Screen>, String> {
     Ok(match name {
         "live-yonin" => Box::new(crate::screens::game::GameScreen::new()),
+        name if crate::net_scenes::is_scene(name) => {
+            let mut s = crate::screens::game::GameScreen::new();
+            if let Some(text) = crate::net_scenes::draft(name) {
+                s.draft_chat(text);
+            }
+            Box::new(s)
+        }
         "lobby" | "room" => Box::new(crate::screens::online::LobbyScreen::new()),
         "menu" => Box::new(crate::screens::menu::MenuScreen::new()),
         "settings" => Box::new(crate::screens::settings::SettingsScreen::new(&ctx.settings)),
@@ -395,6 +460,29 @@ pub fn screen(name: &str, ctx: &Ctx) -> Result<Box<dyn Screen>, String> {
         "yonin-over" => Box::new(crate::screens::game_over::GameOverScreen::with_table(
             table(name)?,
         )),
+        "theme-classic" | "theme-dark" | "theme-contrast" => {
+            let mut view = GameView::new();
+            view.set_pick(Pick::Square(Square::from_usi("8h").ok_or("no square")?));
+            Box::new(TableScreen {
+                table: table(name)?,
+                view,
+            })
+        }
+        "typed-error" | "shortcut-help" | "confirm-move" | "standard-flipped" => {
+            let table = table(name)?;
+            let mut view = GameView::new();
+            match name {
+                "typed-error" => {
+                    view.type_move(&table, TYPED_ERROR, true);
+                }
+                "shortcut-help" => view.show_help(),
+                "confirm-move" => {
+                    view.keys.pending = Some(Move::from_usi("8h2b+").map_err(|e| e.to_string())?)
+                }
+                _ => view.keys.turns = 2,
+            }
+            Box::new(TableScreen { table, view })
+        }
         "standard-hints" | "standard-promotion" => {
             let mut view = GameView::new();
             let bishop = Square::from_usi("8h").ok_or("no square")?;
@@ -415,6 +503,22 @@ pub fn screen(name: &str, ctx: &Ctx) -> Result<Box<dyn Screen>, String> {
             view: GameView::new(),
         }),
     })
+}
+
+/// The move typed in `typed-error`: a pawn drop on file 7, where Sente already has a pawn.
+pub const TYPED_ERROR: &str = "75歩打";
+
+/// Settings a scenario needs (piece style, theme), applied before it is drawn.
+pub fn adjust_settings(name: &str, s: &mut crate::settings::Settings) {
+    use crate::theme::ThemeName;
+    match name {
+        "beginner-pieces" | "beginner-yonin" => s.pieces = crate::board_view::PieceStyle::Beginner,
+        "theme-classic" => s.theme = ThemeName::Classic,
+        "theme-dark" => s.theme = ThemeName::Dark,
+        "theme-contrast" => s.theme = ThemeName::HighContrast,
+        "confirm-move" => s.confirm_moves = true,
+        _ => {}
+    }
 }
 
 /// Replays the game actions of a table (used by tests to check a scenario's game).
@@ -479,6 +583,18 @@ mod tests {
         let t = table("yonin-over").unwrap();
         let o = t.outcome.unwrap();
         assert_eq!(o.places.iter().flatten().count(), 4);
+    }
+
+    #[test]
+    fn typed_error_is_refused_as_nifu_and_keeps_the_text() {
+        let t = table("typed-error").unwrap();
+        let mut view = GameView::new();
+        crate::i18n::set_lang(crate::i18n::Lang::En);
+        let intents = view.type_move(&t, TYPED_ERROR, true);
+        assert_eq!(intents, vec![crate::game_view::Intent::Refused]);
+        assert_eq!(view.keys.typed, TYPED_ERROR);
+        let e = view.keys.error.clone().unwrap_or_default();
+        assert!(e.contains("nifu"), "{e}");
     }
 
     #[test]
