@@ -278,16 +278,16 @@ impl ChatPanel {
         let bottom = field.y - pad * 0.5;
         let rows = ((bottom - top) / row_h).floor().max(0.0) as usize;
         let width = r.w - 2.0 * pad;
-        let mut wrapped: Vec<(String, Color)> = Vec::new();
+        // Rows of text: (text, colour, first row of its line).
+        let mut wrapped: Vec<(String, Color, bool)> = Vec::new();
         for line in &log.lines {
             let (text, color) = line_text(line, four_seats);
+            // A line keeps its sender's colour on every row.
             for (i, part) in wrap(&text, width, |s| ui.measure(s, size).width)
                 .into_iter()
                 .enumerate()
             {
-                // The sender's colour on the first row of a line, the text's after.
-                let c = if i == 0 { color } else { theme::TEXT };
-                wrapped.push((part, c));
+                wrapped.push((part, color, i == 0));
             }
         }
         if ui.hovered(r) && ui.input.wheel != 0.0 {
@@ -299,8 +299,12 @@ impl ChatPanel {
             };
         }
         let end = wrapped.len().saturating_sub(self.scroll);
-        let start = end.saturating_sub(rows);
-        for (k, (text, color)) in wrapped[start..end].iter().enumerate() {
+        let mut start = end.saturating_sub(rows);
+        // Whole lines only: not the tail of one cut off at the top.
+        while start > 0 && start < end && !wrapped[start].2 {
+            start += 1;
+        }
+        for (k, (text, color, _)) in wrapped[start..end].iter().enumerate() {
             let y = top + k as f32 * row_h + row_h * 0.5;
             ui.text_mid(text, r.x + pad, y, size, *color);
         }
@@ -387,7 +391,7 @@ fn line_text(line: &ChatLine, four_seats: bool) -> (String, Color) {
 /// Splits a side panel (the record's) into the record above and the chat below.
 pub fn split_panel(r: Rect, unit: f32) -> (Rect, Rect) {
     let gap = (unit * 0.5).max(4.0);
-    let chat_h = (r.h * 0.42).clamp(unit * 7.0, unit * 16.0).min(r.h * 0.6);
+    let chat_h = (r.h * 0.5).clamp(unit * 7.0, unit * 18.0).min(r.h * 0.6);
     let record = Rect::new(r.x, r.y, r.w, r.h - chat_h - gap);
     let chat = Rect::new(r.x, r.y + r.h - chat_h, r.w, chat_h);
     (record, chat)

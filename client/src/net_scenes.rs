@@ -1,7 +1,8 @@
 //! Scenes of online play for `--screenshot`: the "Reconnecting…" overlay, an opponent's
 //! dropped seat with its grace countdown (and a bot standing in for another), and the chat
-//! panel with lines from players, a spectator and a refusal. They are game screens over a
-//! session with no server behind it (`Session::detached`), filled in by hand.
+//! panel with lines from players, a spectator and a refusal, and a waiting room with its
+//! chat. They are screens over a session with no server behind it (`Session::detached`),
+//! filled in by hand.
 
 use crate::chat::ChatLog;
 use crate::reconnect::{Phase, Reconnect};
@@ -14,7 +15,12 @@ use yonin_core::protocol::{
 use yonin_core::Seat;
 
 /// The scenes (described in `scenario::SCENARIOS`).
-pub const NAMES: [&str; 3] = ["reconnecting", "opponent-disconnected", "chat-panel"];
+pub const NAMES: [&str; 4] = [
+    "reconnecting",
+    "opponent-disconnected",
+    "chat-panel",
+    "room-chat",
+];
 
 /// Is `name` one of these scenes?
 pub fn is_scene(name: &str) -> bool {
@@ -25,6 +31,18 @@ pub fn is_scene(name: &str) -> bool {
 pub fn table(name: &str) -> Result<Table, String> {
     match name {
         "reconnecting" | "chat-panel" => crate::scenario::table("standard-midgame"),
+        // The room's game before it starts (the screen shows the room, not the board).
+        "room-chat" => {
+            let mut t = crate::scenario::table("yonin-start")?;
+            t.seats[Seat::North.index()] = SeatInfo {
+                seat: Seat::North,
+                occupant: Occupant::Person(person(2, "Ben")),
+                connected: true,
+                grace_ms: None,
+                stand_in: None,
+            };
+            Ok(t)
+        }
         "opponent-disconnected" => {
             let mut t = crate::scenario::table("yonin-west")?;
             for s in &mut t.seats {
@@ -82,21 +100,22 @@ fn id_in(seats: &[SeatInfo], seat: Seat) -> Option<PlayerRef> {
 /// A few lines of chat between the seats of `t` and Cara, watching.
 fn chat(t: &Table, me: Option<PlayerId>, refusal: bool) -> Result<ChatLog, String> {
     let r = room(t);
-    let (a, b) = if t.four_seats() {
-        (Seat::West, Seat::East)
-    } else {
-        (Seat::South, Seat::North)
+    // The first two people seated, clockwise from South.
+    let people: Vec<PlayerRef> = Seat::ALL
+        .iter()
+        .filter_map(|&seat| id_in(&t.seats, seat))
+        .collect();
+    let [a, b, ..] = people.as_slice() else {
+        return Err("a chat scene needs two people seated".into());
     };
-    let a = id_in(&t.seats, a).ok_or("no person in the first seat")?;
-    let b = id_in(&t.seats, b).ok_or("no person in the second seat")?;
     let cara = person(9, "Cara");
     let mut log = ChatLog::default();
     let lines: [(&PlayerRef, &str); 5] = [
-        (&a, "Good luck, have fun!"),
-        (&b, "You too. Bishops off early today?"),
-        (&cara, "Watching from the train — great game so far"),
-        (&a, "That drop on 1e was a surprise."),
-        (&b, "よろしくお願いします！ 楽しい対局でした"),
+        (a, "Good luck, have fun!"),
+        (b, "You too. Bishops off early today?"),
+        (&cara, "Watching from the train — good luck, both of you"),
+        (a, "Thanks, Cara! We will try to make it exciting."),
+        (b, "よろしくお願いします！"),
     ];
     for (i, (from, text)) in lines.iter().enumerate() {
         log.heard(from, text.to_string(), Some(&r), me, i as f64);
@@ -131,6 +150,14 @@ pub fn session(name: &str) -> Result<Session, String> {
         s.reconnect = Some(r);
         s.link = crate::session::Link::Connecting;
     }
+    if name == "room-chat" {
+        // Waiting for East: no game yet.
+        if let Some(r) = &mut s.room {
+            r.phase = RoomPhase::Waiting;
+            r.seats[Seat::East.index()].occupant = Occupant::Empty;
+        }
+        return Ok(s);
+    }
     if name == "opponent-disconnected" {
         // The grace deadline in the scene's clock (which starts near 0).
         let mut t = t;
@@ -142,9 +169,17 @@ pub fn session(name: &str) -> Result<Session, String> {
     Ok(s)
 }
 
-/// The chat line being typed in the `chat-panel` scene.
-pub fn draft(name: &str) -> Option<&'static str> {
-    (name == "chat-panel").then_some("Thanks for watching, Cara!")
+/// The screen of a scene: the room for `room-chat`, else the game (with a chat line being
+/// typed in `chat-panel`).
+pub fn screen(name: &str) -> Box<dyn crate::screens::Screen> {
+    if name == "room-chat" {
+        return Box::new(crate::screens::online::LobbyScreen::new());
+    }
+    let mut s = crate::screens::game::GameScreen::new();
+    if name == "chat-panel" {
+        s.draft_chat("Thanks for watching, Cara!");
+    }
+    Box::new(s)
 }
 
 #[cfg(test)]
@@ -156,7 +191,8 @@ mod tests {
     fn every_scene_builds_with_its_state() {
         for name in NAMES {
             let s = session(name).unwrap_or_else(|e| panic!("{name}: {e}"));
-            assert!(s.table.is_some() && s.room.is_some(), "{name}");
+            assert!(s.room.is_some(), "{name}");
+            assert_eq!(s.table.is_some(), name != "room-chat", "{name}");
         }
         let r = session("reconnecting").unwrap();
         assert!(r.reconnect.as_ref().is_some_and(|r| r.active()));

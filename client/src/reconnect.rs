@@ -248,6 +248,12 @@ pub fn draw_overlay(
     }
     let bw = (w - 3.0 * u) / 2.0;
     let by = b.y + h - u * 3.6;
+    // One button (while trying) sits in the middle; two share the width.
+    let back_x = if r.active() {
+        b.center().x - bw / 2.0
+    } else {
+        b.x + 2.0 * u + bw
+    };
     let back = if offline {
         tr(Text::MainMenu)
     } else {
@@ -264,7 +270,7 @@ pub fn draw_overlay(
     {
         choice = Some(OverlayChoice::TryAgain);
     }
-    if ui.button(Rect::new(b.x + 2.0 * u + bw, by, bw, u * 2.4), back) {
+    if ui.button(Rect::new(back_x, by, bw, u * 2.4), back) {
         choice = Some(OverlayChoice::BackToLobby);
     }
     choice

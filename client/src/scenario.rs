@@ -97,6 +97,10 @@ pub const SCENARIOS: &[(&str, &str)] = &[
         "the chat under the record: players, a spectator, a refused line, a line being typed",
     ),
     (
+        "room-chat",
+        "a Yonin room waiting for its last player, with the room's chat beside the seats",
+    ),
+    (
         "replay-server",
         "the replay browser listing the games stored on a server",
     ),
@@ -431,13 +435,7 @@ pub fn split_lang(name: &str) -> (&str, Option<crate::i18n::Lang>) {
 pub fn screen(name: &str, ctx: &Ctx) -> Result<Box<dyn Screen>, String> {
     Ok(match name {
         "live-yonin" => Box::new(crate::screens::game::GameScreen::new()),
-        name if crate::net_scenes::is_scene(name) => {
-            let mut s = crate::screens::game::GameScreen::new();
-            if let Some(text) = crate::net_scenes::draft(name) {
-                s.draft_chat(text);
-            }
-            Box::new(s)
-        }
+        name if crate::net_scenes::is_scene(name) => crate::net_scenes::screen(name),
         "lobby" | "room" => Box::new(crate::screens::online::LobbyScreen::new()),
         "menu" => Box::new(crate::screens::menu::MenuScreen::new()),
         "settings" => Box::new(crate::screens::settings::SettingsScreen::new(&ctx.settings)),

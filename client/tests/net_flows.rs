@@ -570,6 +570,52 @@ fn a_dropped_player_reconnects_by_itself_to_the_same_seat() {
 }
 
 #[test]
+fn a_player_dropped_in_a_waiting_room_gets_the_seat_back() {
+    let server = start_server(test_config());
+    let proxy = Proxy::start(server.addr);
+    let mut w = World::new();
+    let ann = w.add(Session::online(&server.addr.to_string(), "Ann"));
+    let ben = w.add(Session::online(&proxy.addr.to_string(), "Ben"));
+    w.all_open();
+    let settings = RoomSettings::new("Ann's room", RuleSet::standard());
+    w.clients[ann].send(ClientMessage::CreateRoom { settings });
+    w.until("the room in Ben's lobby", |c| !c[ben].rooms.is_empty());
+    let room = w.clients[ben].rooms[0].id;
+    w.clients[ben].send(ClientMessage::Join {
+        room,
+        seat: None,
+        code: None,
+    });
+    w.until("Ben seated", |c| full(&c[ann]) && c[ben].token.is_some());
+    let old_id = w.clients[ben].player_id;
+
+    // No game yet: the room waits for Ben too, and he comes back to the same seat.
+    proxy.cut();
+    w.until("Ben reconnecting", |c| c[ben].reconnect.is_some());
+    w.until("Ben back in North", |c| {
+        c[ben].reconnect.is_none()
+            && c[ben]
+                .room
+                .as_ref()
+                .is_some_and(|r| r.you == Some(Seat::North) && r.id == room)
+    });
+    assert_ne!(
+        w.clients[ben].player_id, old_id,
+        "a new connection, the same seat"
+    );
+    assert!(full(&w.clients[ann]), "the seat was kept for him");
+    // The game starts with him in it.
+    w.clients[ann].send(ClientMessage::Start);
+    w.until("the game at Ben's", |c| {
+        c[ben]
+            .table
+            .as_ref()
+            .is_some_and(|t| t.me == Some(Seat::North))
+    });
+    drop(proxy);
+}
+
+#[test]
 fn after_the_grace_period_a_bot_plays_and_trying_again_takes_the_seat_back() {
     let server = start_server(test_config());
     let proxy = Proxy::start(server.addr);
