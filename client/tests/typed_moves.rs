@@ -288,3 +288,36 @@ fn every_legal_move_reads_back_from_its_own_text() {
     }
     assert!(checked > 250, "only {checked} moves checked");
 }
+
+/// The game view's keyboard path: typing and Enter play a move, the promotion question takes
+/// `+`, and Esc is the view's while something is typed.
+#[test]
+fn typing_in_the_game_view_plays_or_asks() {
+    use yonin_client::game_view::{GameView, Intent};
+    let start = yonin_client::scenario::table("standard-start").unwrap();
+    let mut view = GameView::new();
+    assert!(!view.takes_escape() && view.enter_free());
+    assert!(view.type_move(&start, "76", false).is_empty());
+    assert_eq!(view.keys.typed, "76");
+    assert!(view.takes_escape() && !view.enter_free());
+    assert_eq!(
+        view.type_move(&start, "歩", true),
+        vec![Intent::Play(mv("7g7f"))]
+    );
+    assert!(view.keys.typed.is_empty() && view.keys.error.is_none());
+    // A move that may promote asks; `+` answers.
+    let hints = yonin_client::scenario::table("standard-hints").unwrap();
+    let mut view = GameView::new();
+    assert!(view.type_move(&hints, "22角", true).is_empty());
+    assert!(view.takes_escape(), "the promotion question is open");
+    assert_eq!(
+        view.type_move(&hints, "+", false),
+        vec![Intent::Play(mv("8h2b+"))]
+    );
+    // Not the player's turn: refused, the text kept for correcting.
+    let mid = yonin_client::scenario::table("standard-midgame").unwrap();
+    let mut view = GameView::new();
+    assert_eq!(view.type_move(&mid, "7g7f", true), vec![Intent::Refused]);
+    assert_eq!(view.keys.typed, "7g7f");
+    assert!(view.keys.error.is_some());
+}
