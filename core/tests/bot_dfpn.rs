@@ -225,3 +225,44 @@ fn hard_plays_a_long_mate_to_the_end() {
         assert!(plies <= 15, "{text}: {plies}");
     }
 }
+
+/// ```text
+///   9  8  7  6  5  4  3  2  1
+/// a .  .  .  .  Kn .  .  .  .     North and East are out (their kings turned over);
+/// e Kw .  Gs .  .  .  .  .  Ke    South, with a gold in hand, mates West by G*8e
+/// g .  Ss .  .  .  .  .  .  .     (the silver guards 9f, the gold on 7e guards 8e).
+/// i .  .  .  .  Ks .  .  .  .
+/// ```
+const YONIN_TWO_LEFT: &str = "4Kn4/9/9/9/Kw1Gs5Ke/9/1Ss7/9/4Ks4 s G/-/-/- ne 1";
+
+#[test]
+fn yonin_with_two_seats_left_is_solved_like_standard() {
+    let rules = RuleSet::yonin();
+    let p = yonin_core::record::ysfen::position(YONIN_TWO_LEFT, &rules).unwrap();
+    let stop = AtomicBool::new(false);
+    let verdict = solve_mate(&p, 10_000, None, &stop, &[]);
+    assert!(
+        matches!(verdict, MateVerdict::Mate { first, plies: 1 } if first.to_string() == "G*8e"),
+        "{verdict:?}"
+    );
+    let mut bot = Bot::new(Level::Hard, 2);
+    let r = bot.search(
+        &p,
+        Limits::nodes(100_000),
+        &SearchOptions::default(),
+        Arc::new(AtomicBool::new(false)),
+        &mut |_| {},
+    );
+    assert_eq!(r.best.map(|m| m.to_string()).as_deref(), Some("G*8e"));
+    assert_eq!(r.nodes, 0, "found by the mate solver");
+    let mut after = p.clone();
+    after.play(r.best.unwrap()).unwrap();
+    assert!(after.is_decided_by_elimination() && after.is_live(yonin_core::Seat::South));
+    // With three seats live the turn order is no alternation: the solver does not guess.
+    let three = "4Kn4/9/9/9/Kw1Gs5Ke/9/1Ss7/9/4Ks4 s G/-/-/- e 1";
+    let p3 = yonin_core::record::ysfen::position(three, &rules).unwrap();
+    assert_eq!(
+        solve_mate(&p3, 10_000, None, &stop, &[]),
+        MateVerdict::Unknown
+    );
+}

@@ -14,7 +14,10 @@
 //! So the min layer is the union of every opponent's moves, as in BRS, and each position
 //! searched is a real position of the game. Opponents minimise the root's evaluation
 //! (paranoid); the root maximises it. A teams partner moves like the root (max). Being
-//! eliminated scores near −mate (less bad the later it happens), a win near +mate.
+//! eliminated scores near −mate (less bad the later it happens), a win near +mate; a repetition
+//! is a draw, or the root's elimination when it checked with every move of the cycle (the
+//! repetition rule's perpetual check). Children after the first get a null window (PVS), and
+//! late quiet moves a reduction, at max and min nodes alike.
 
 use super::control::Control;
 use super::eval_yonin::evaluate;
@@ -36,10 +39,16 @@ const ROOT_SALT: [u64; 4] = [
 ];
 const BRANCHED_SALT: u64 = 0x9159_015a_3070_dd17;
 
+/// Path flags: the move into the position was the root's, and it left another seat in check.
+const ROOT_MOVED: u8 = 1;
+const LEFT_CHECK: u8 = 2;
+
 pub(crate) struct Brs<'a> {
     core: SearchCore<'a>,
     root: Seat,
-    path: Vec<u64>,
+    /// Hashes of the game and the current line, each with what the move into it did
+    /// ([`ROOT_MOVED`], [`LEFT_CHECK`]).
+    path: Vec<(u64, u8)>,
     root_index: usize,
 }
 
@@ -51,7 +60,7 @@ impl<'a> Brs<'a> {
         root: Seat,
         history: &[u64],
     ) -> Self {
-        let mut path = history.to_vec();
+        let mut path: Vec<(u64, u8)> = history.iter().map(|&h| (h, 0)).collect();
         let root_index = path.len();
         path.reserve(MAX_PLY + 8);
         Brs {
@@ -89,13 +98,39 @@ impl<'a> Brs<'a> {
         pos.hash() ^ ROOT_SALT[self.root.index()] ^ if branched { BRANCHED_SALT } else { 0 }
     }
 
-    fn repeats(&self, hash: u64) -> bool {
+    /// Records the move from `parent` into `child` on the line.
+    fn push(&mut self, parent: &Position, child: &Position) {
+        let mover = parent.to_move();
+        let flags = if mover == self.root {
+            let checks = child.live().iter().any(|s| s != mover && child.in_check(s));
+            ROOT_MOVED | if checks { LEFT_CHECK } else { 0 }
+        } else {
+            0
+        };
+        self.path.push((child.hash(), flags));
+    }
+
+    /// The score of a position that repeats one earlier on the line or in the game: the
+    /// root's elimination when every move it made since then checked someone (the repetition
+    /// rule eliminates a perpetual checker), else a draw.
+    fn repetition(&self, hash: u64, ply: usize) -> Option<i32> {
         let n = self.path.len();
-        self.path[..n.saturating_sub(1)]
+        let first = self.path[..n.saturating_sub(2)]
             .iter()
-            .rev()
-            .skip(1)
-            .any(|&h| h == hash)
+            .rposition(|&(h, _)| h == hash)?;
+        let cycle = &self.path[first + 1..n];
+        let root_moves = cycle.iter().filter(|e| e.1 & ROOT_MOVED != 0);
+        let mut any = false;
+        let mut all_check = true;
+        for e in root_moves {
+            any = true;
+            all_check &= e.1 & LEFT_CHECK != 0;
+        }
+        Some(if any && all_check {
+            -MATE + ply as i32 + 50
+        } else {
+            0
+        })
     }
 
     /// Iterative deepening from `pos`, where `root` is to move.
@@ -109,7 +144,7 @@ impl<'a> Brs<'a> {
         if root_moves.is_empty() {
             return None;
         }
-        self.path.push(pos.hash());
+        self.path.push((pos.hash(), 0));
         let mut best: Option<(Move, i32)> = None;
         for depth in 1..=max_depth.max(1) {
             self.core.seldepth = 0;
@@ -154,8 +189,17 @@ impl<'a> Brs<'a> {
             let m = moves[i];
             let mut child = pos.clone();
             child.play_unchecked(m);
-            self.path.push(child.hash());
-            let s = self.search(&child, depth - 1, alpha, beta, 1, false);
+            self.push(pos, &child);
+            let mut s;
+            if best.is_none() {
+                s = self.search(&child, depth - 1, alpha, beta, 1, false);
+            } else {
+                // A null window first: most moves only need to be shown worse than the best.
+                s = self.search(&child, depth - 1, alpha, alpha + 1, 1, false);
+                if s > alpha && !self.core.ctl.stopped {
+                    s = self.search(&child, depth - 1, alpha, beta, 1, false);
+                }
+            }
             self.path.pop();
             if self.core.ctl.stopped {
                 break;
@@ -208,8 +252,8 @@ impl<'a> Brs<'a> {
         if let Some(s) = self.terminal(pos, ply) {
             return s;
         }
-        if self.repeats(pos.hash()) {
-            return 0;
+        if let Some(s) = self.repetition(pos.hash(), ply) {
+            return s;
         }
         let stm = pos.to_move();
         let maxing = self.is_max(pos, stm);
@@ -238,7 +282,7 @@ impl<'a> Brs<'a> {
             let m = self.ordering_move(pos, list.as_slice(), tt_move);
             let mut child = pos.clone();
             child.play_unchecked(m);
-            self.path.push(child.hash());
+            self.push(pos, &child);
             let s = self.search(&child, depth, alpha, beta, ply + 1, true);
             self.path.pop();
             if !self.core.ctl.stopped {
@@ -261,7 +305,7 @@ impl<'a> Brs<'a> {
             let mut child = pos.clone();
             child.play_unchecked(m);
             if !self.is_max(&child, child.to_move()) && self.terminal(&child, ply + 1).is_none() {
-                self.path.push(child.hash());
+                self.push(pos, &child);
                 let s = self.search(&child, depth, alpha, beta, ply + 1, false);
                 self.path.pop();
                 if self.core.ctl.stopped {
@@ -276,21 +320,41 @@ impl<'a> Brs<'a> {
                 }
             }
         }
+        // After the first child searched (the handed-on branch counts), children get a null
+        // window first (PVS) and a full one only when they beat the bound.
+        let handed_on = best_move != 0;
         for i in 0..moves.len() {
             let m = pick(moves, &mut scores, i);
             let quiet = victim(pos, m).is_none() && !m.promotes();
             let mut child = pos.clone();
             child.play_unchecked(m);
             let checks = child.live().iter().any(|s| s != stm && child.in_check(s));
-            let r = if maxing && depth >= 3 && quiet && !checks && i >= 4 {
+            let new_depth = depth - 1;
+            let r = if depth >= 3 && quiet && !checks && i >= if maxing { 4 } else { 6 } {
                 1
             } else {
                 0
             };
-            self.path.push(child.hash());
-            let mut s = self.search(&child, depth - 1 - r, alpha, beta, ply + 1, !maxing);
-            if r > 0 && s > alpha && !self.core.ctl.stopped {
-                s = self.search(&child, depth - 1, alpha, beta, ply + 1, !maxing);
+            self.push(pos, &child);
+            let mut s;
+            if i == 0 && !handed_on {
+                s = self.search(&child, new_depth, alpha, beta, ply + 1, !maxing);
+            } else if maxing {
+                s = self.search(&child, new_depth - r, alpha, alpha + 1, ply + 1, true);
+                if s > alpha && r > 0 && !self.core.ctl.stopped {
+                    s = self.search(&child, new_depth, alpha, alpha + 1, ply + 1, true);
+                }
+                if s > alpha && s < beta && !self.core.ctl.stopped {
+                    s = self.search(&child, new_depth, alpha, beta, ply + 1, true);
+                }
+            } else {
+                s = self.search(&child, new_depth - r, beta - 1, beta, ply + 1, false);
+                if s < beta && r > 0 && !self.core.ctl.stopped {
+                    s = self.search(&child, new_depth, beta - 1, beta, ply + 1, false);
+                }
+                if s < beta && s > alpha && !self.core.ctl.stopped {
+                    s = self.search(&child, new_depth, alpha, beta, ply + 1, false);
+                }
             }
             self.path.pop();
             if self.core.ctl.stopped {
@@ -410,13 +474,13 @@ impl<'a> Brs<'a> {
         blind: &[bool],
         window: i32,
     ) -> Vec<i32> {
-        self.path.push(pos.hash());
+        self.path.push((pos.hash(), 0));
         let mut out = Vec::with_capacity(moves.len());
         let mut best = -INF;
         for (i, &m) in moves.iter().enumerate() {
             let mut child = pos.clone();
             child.play_unchecked(m);
-            self.path.push(child.hash());
+            self.push(pos, &child);
             let s = if let Some(t) = self.terminal(&child, 1) {
                 t
             } else if blind.get(i).copied().unwrap_or(false) {

@@ -1,5 +1,6 @@
-//! A df-pn mate solver for standard shogi (tsume): depth-first proof-number search with a
-//! transposition table, checks only at OR nodes (attacker to move), every evasion at AND nodes
+//! A df-pn mate solver for standard shogi (tsume), and for Yonin once two seats are left
+//! (they alternate like the two sides of a standard game): depth-first proof-number search with
+//! a transposition table, checks only at OR nodes (attacker to move), every evasion at AND nodes
 //! (defender in check), a node budget, and repetition on the path counted as a failed attack
 //! (perpetual check loses).
 //!
@@ -12,6 +13,7 @@ use super::mate::may_check;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::Variant;
+use crate::seat::Seat;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -60,6 +62,8 @@ struct Solver<'a> {
     path: Vec<u64>,
     /// Where the game history ends in `path`.
     root_index: usize,
+    /// The seat being mated.
+    defender: Seat,
 }
 
 impl Solver<'_> {
@@ -97,7 +101,8 @@ impl Solver<'_> {
         self.tick();
         let mut list = MoveList::new();
         child.pos.legal_moves_into(&mut list);
-        let e = if list.is_empty() {
+        // Yonin: the turn order has already eliminated a defender without a move.
+        let e = if list.is_empty() || !child.pos.is_live(self.defender) {
             Entry {
                 pn: 0,
                 dn: INF,
@@ -118,8 +123,7 @@ impl Solver<'_> {
     fn children(&mut self, pos: &Position, or_node: bool) -> Vec<Child> {
         let mut list = MoveList::new();
         pos.legal_moves_into(&mut list);
-        let me = pos.to_move();
-        let them = me.opposite();
+        let them = self.defender;
         let king = pos.king(them);
         let mut out = Vec::new();
         for &m in list.iter() {
@@ -131,7 +135,7 @@ impl Solver<'_> {
             }
             let mut c = pos.clone();
             c.play_unchecked(m);
-            if or_node && !c.in_check(them) {
+            if or_node && !c.in_check(them) && c.is_live(them) {
                 continue;
             }
             let hash = c.hash();
@@ -257,9 +261,11 @@ impl Solver<'_> {
     }
 }
 
-/// Solves the side to move's mate by continuous checks in standard shogi, spending at most
-/// `budget` positions and stopping at `deadline` or when `stop` is set. `history` holds the
-/// hashes of the game's earlier positions: a line that repeats one of them does not mate.
+/// Solves the side to move's mate by continuous checks in standard shogi, or in a Yonin game
+/// (without teams) where two seats are left, spending at most `budget` positions and stopping
+/// at `deadline` or when `stop` is set. `history` holds the hashes of the game's earlier
+/// positions: a line that repeats one of them does not mate. Other Yonin positions are
+/// `Unknown`.
 pub fn solve_mate(
     pos: &Position,
     budget: u64,
@@ -267,7 +273,18 @@ pub fn solve_mate(
     stop: &AtomicBool,
     history: &[u64],
 ) -> MateVerdict {
-    if pos.variant() != Variant::Standard || pos.legal_moves().is_empty() {
+    let attacker = pos.to_move();
+    let defender = match pos.variant() {
+        Variant::Standard => attacker.opposite(),
+        Variant::Yonin => {
+            let others = pos.live().without(attacker);
+            match (others.iter().next(), others.len(), pos.rules.teams) {
+                (Some(d), 1, false) => d,
+                _ => return MateVerdict::Unknown,
+            }
+        }
+    };
+    if pos.legal_moves().is_empty() {
         return MateVerdict::NoMate;
     }
     let mut s = Solver {
@@ -279,6 +296,7 @@ pub fn solve_mate(
         aborted: false,
         path: history.to_vec(),
         root_index: history.len(),
+        defender,
     };
     let hash = pos.hash();
     s.mid(pos, hash, true, INF - 1, INF - 1);

@@ -253,9 +253,9 @@ impl Bot {
         }
 
         let standard = pos.variant() == Variant::Standard;
-        // A mate search first (standard, stronger levels): short mates exhaustively, longer
-        // ones by df-pn.
-        if standard {
+        // A mate search first (stronger levels): short mates exhaustively, longer ones by
+        // df-pn (Yonin: df-pn once two seats are left).
+        {
             let hashes: Vec<u64> = options.history.entries.iter().map(|e| e.0).collect();
             if let Some((m, plies)) =
                 root_mate::mate_at_root(pos, &params, limits, time, &hashes, &stop)

@@ -1,6 +1,6 @@
-//! The standard bot's mate check before its main search: the exhaustive checks-only search
-//! for the shortest short mate, then the df-pn solver for longer ones, each on a share of the
-//! move's budget.
+//! The bot's mate check before its main search: in standard shogi the exhaustive checks-only
+//! search for the shortest short mate, then the df-pn solver for longer ones; in Yonin, once two
+//! seats are left, the df-pn solver. Each runs on a share of the move's budget.
 
 use super::dfpn::{solve_mate, MateVerdict};
 use super::level::LevelParams;
@@ -8,6 +8,7 @@ use super::mate::find_mate;
 use super::Limits;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::rules::Variant;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -25,14 +26,21 @@ pub(crate) fn mate_at_root(
         return None;
     }
     let started = Instant::now();
+    let standard = pos.variant() == Variant::Standard;
+    if !standard && pos.live().len() != 2 {
+        return None;
+    }
     // A node cap when nodes bind (the search repeats exactly), else a share of the time.
     let short_budget = match limits.nodes {
         Some(n) => (n / 8).min(params.mate_nodes),
         None => params.mate_nodes,
     };
     let deadline = started + time.mul_f64(0.1);
-    if let Some(found) = find_mate(pos, params.mate_search, short_budget, Some(deadline), stop) {
-        return Some((found.first, found.plies));
+    if standard {
+        if let Some(found) = find_mate(pos, params.mate_search, short_budget, Some(deadline), stop)
+        {
+            return Some((found.first, found.plies));
+        }
     }
     if params.dfpn_nodes == 0 {
         return None;

@@ -646,11 +646,21 @@ fn yonin_match(hero: Level, field: &str, games: usize, limits: Limits) {
             4.0 - pos.dead().take_while(|&s| s != hero_seat).count() as f64
         };
         ranks += rank;
+        // Who went out, and who mated them: `W<N` is West out, mated by North.
+        let outs: Vec<String> = pos
+            .eliminations()
+            .map(|e| {
+                let by = e.by.map_or("-".to_string(), |b| b.name()[..1].to_string());
+                format!("{}<{by}", &e.seat.name()[..1])
+            })
+            .collect();
         println!(
-            "game {:>3}: {hero} as {hero_seat} vs 3× {field}: rank {rank} after {plies} plies | \
+            "game {:>3}: {hero} as {hero_seat} vs 3× {field}: rank {rank} after {plies} plies \
+             (out: {}) | \
              wins {wins}/{} ({:.1} %), mean rank {:.2}, pairwise {:.1} %, unfinished \
              {unfinished} | {:.0} s",
             g + 1,
+            outs.join(" "),
             g + 1,
             wins as f64 / (g + 1) as f64 * 100.0,
             ranks / (g + 1) as f64,
