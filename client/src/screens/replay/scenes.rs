@@ -139,3 +139,15 @@ pub fn import_tab() -> ReplayList {
     l.open_typed();
     l
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_replay_scenes_build() {
+        let g = super::yonin_game().unwrap();
+        assert!(g.replay().unwrap().is_over());
+        assert!(super::viewer_from_side().unwrap().cursor() > 0);
+        assert!(super::viewer_standard().unwrap().cursor() > 0);
+        assert!(super::server_list().is_ok());
+    }
+}

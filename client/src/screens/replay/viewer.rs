@@ -456,3 +456,29 @@ impl Screen for ReplayViewer {
         Transition::Stay
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_shows_the_cursor_from_the_chosen_seat() {
+        let game = crate::screens::replay::scenes::yonin_game().unwrap();
+        let n = game.actions.len();
+        let v = ReplayViewer::new(game).from_seat(Seat::East).at_move(30);
+        let t = v.build(0.0).unwrap();
+        assert_eq!(t.game.moves().len(), 30);
+        // East at the bottom, but West is still the player ("you").
+        assert_eq!(t.viewer(), Seat::East);
+        assert_eq!(t.me, Some(Seat::West));
+        assert!(t.outcome.is_none());
+        // The viewer draws the whole record itself.
+        assert!(t.record.is_empty());
+        assert_eq!(v.lines.len(), 50);
+        // At the end: every move and the result.
+        let end = v.at_move(50);
+        assert_eq!(end.cursor(), n);
+        let t = end.build(0.0).unwrap();
+        assert!(t.outcome.is_some());
+    }
+}
