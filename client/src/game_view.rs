@@ -438,7 +438,8 @@ impl GameView {
         if let Some((plain, _)) = self.promotion {
             self.draw_promotion(ui, table, g, plain, style);
         }
-        self.keys.draw(ui, table, g, opts.usi_record, now);
+        let asked = self.confirm_resign;
+        self.keys.draw(ui, table, g, opts.usi_record, asked, now);
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -16,7 +16,7 @@ use yonin_core::{Move, Seat, Variant};
 
 /// The longest move text kept (`5八成銀左上(69)` is 11 characters).
 const MAX_TYPED: usize = 24;
-/// How long a short notice (the resign question, "no draw to offer") stays.
+/// How long a short notice ("no draw to offer") stays.
 const NOTICE_SECS: f64 = 4.0;
 
 /// What the game view must do after the keys of a frame.
@@ -164,18 +164,15 @@ impl Keyboard {
             KeyAction::CloseHelp => self.help_open = false,
             KeyAction::AskResign => {
                 v.resign_asked = true;
-                self.notice = Some((tr(Text::ResignKeyAsk).to_string(), now));
                 out.push(Effect::ResignAsked(true));
             }
             KeyAction::ConfirmResign => {
                 v.resign_asked = false;
-                self.notice = None;
                 out.push(Effect::ResignAsked(false));
                 out.push(Effect::Intent(Intent::Resign));
             }
             KeyAction::CancelResign => {
                 v.resign_asked = false;
-                self.notice = None;
                 out.push(Effect::ResignAsked(false));
             }
             KeyAction::OfferDraw => out.push(self.draw_offer(table, now)),
@@ -229,8 +226,17 @@ impl Keyboard {
         }
     }
 
-    /// Draws the typed line, the notices, the pending move's question and the help.
-    pub fn draw(&self, ui: &Ui, table: &Table, g: &BoardGeom, usi: bool, now: f64) {
+    /// Draws the typed line, the notices, the pending move's question, the keys that answer
+    /// "Really resign?" while it is asked, and the help.
+    pub fn draw(
+        &self,
+        ui: &Ui,
+        table: &Table,
+        g: &BoardGeom,
+        usi: bool,
+        resign_asked: bool,
+        now: f64,
+    ) {
         if let Some(m) = self.pending {
             let text = if usi {
                 m.to_string()
@@ -242,9 +248,12 @@ impl Keyboard {
         } else if !self.typed.is_empty() || self.error.is_some() {
             self.draw_line(ui, g, now);
         }
-        if let Some((text, at)) = &self.notice {
+        let top = g.grid.y + g.cell * 0.5;
+        if resign_asked {
+            draw_note(ui, g, tr(Text::ResignKeyAsk), top, theme::CHECK_GLOW);
+        } else if let Some((text, at)) = &self.notice {
             if now - at < NOTICE_SECS {
-                draw_note(ui, g, text, g.grid.y + g.cell * 0.5, theme::ACCENT);
+                draw_note(ui, g, text, top, theme::ACCENT);
             }
         }
         if self.help_open {
