@@ -364,17 +364,17 @@ impl ReplayViewer {
             (Some(o), true) if total > 0 => outcome_line(o, table.variant()),
             _ => trf(Text::MoveOf, &[&here, &total]),
         };
-        let y0 = row(3) + u * 0.2;
-        for (k, (line, color)) in [
-            (status, theme::TEXT),
-            (tr(Text::ReplayKeys).to_string(), theme::TEXT_DIM),
-        ]
-        .iter()
-        .enumerate()
-        {
-            let y = y0 + (k as f32 + 0.5) * u * 1.2;
-            let size = fit(ui, line, a.w, u * 0.85);
-            ui.text_mid(line, a.x, y, size, *color);
+        let y = row(3) + u * 0.8;
+        let size = fit(ui, &status, a.w, u * 0.85);
+        ui.text_mid(&status, a.x, y, size, theme::TEXT);
+        // The keys: wrapped when two lines fit below, else one smaller line.
+        let keys = tr(Text::ReplayKeys);
+        let (small, below) = (u * 0.7, screen_height() - (y + u * 0.9));
+        if below > small * 2.8 {
+            ui.paragraph(keys, a.x, y + u * 0.7 + small, a.w, small, theme::TEXT_DIM);
+        } else {
+            let size = fit(ui, keys, a.w, small);
+            ui.text_mid(keys, a.x, y + u * 1.2, size, theme::TEXT_DIM);
         }
         if let Some(s) = step {
             self.go(s);
