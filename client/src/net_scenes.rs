@@ -5,7 +5,7 @@
 //! filled in by hand.
 
 use crate::chat::ChatLog;
-use crate::reconnect::{Phase, Reconnect};
+use crate::reconnect::{Phase, Reconnect, Rejoin};
 use crate::session::Session;
 use crate::table::Table;
 use yonin_core::protocol::{
@@ -138,7 +138,7 @@ pub fn session(name: &str) -> Result<Session, String> {
     s.chat = chat(&t, s.player_id, name == "chat-panel")?;
     if name == "reconnecting" {
         let mut r = Reconnect::new(
-            ResumeToken(0x5eed),
+            Rejoin::Seat(ResumeToken(0x5eed)),
             0.0,
             60.0,
             "The connection broke (Connection reset by peer).".into(),

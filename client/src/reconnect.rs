@@ -1,6 +1,7 @@
 //! Getting a dropped seat back: the backoff schedule of reconnection attempts within the
 //! seat's grace period, the "Reconnecting…" overlay over the board, and what the plates of
 //! other players' dropped seats say (the grace countdown, then the bot playing for them).
+//! Spectators come back the same way, to watch the same room again.
 //!
 //! The state machine has no clock and no socket of its own: the session feeds it the frame
 //! time and the network events, so it is tested without either.
@@ -10,7 +11,7 @@ use crate::table::Table;
 use crate::theme;
 use crate::ui::{rounded_outline, rounded_rect, Ui};
 use macroquad::prelude::*;
-use yonin_core::protocol::{Occupant, ResumeToken};
+use yonin_core::protocol::{Occupant, ResumeToken, RoomId};
 use yonin_core::Seat;
 
 /// The wait before the first attempt, in seconds; each failed attempt doubles it.
@@ -23,6 +24,15 @@ pub const DEFAULT_GRACE: f64 = 60.0;
 /// The wait before attempt `n` (counted from 0): 0.5 s, 1 s, 2 s, 4 s, 8 s, 8 s …
 pub fn backoff(n: u32) -> f64 {
     (FIRST_DELAY * f64::from(1u32 << n.min(16))).min(MAX_DELAY)
+}
+
+/// What a new connection asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rejoin {
+    /// The seat this secret holds (presented in `Hello`).
+    Seat(ResumeToken),
+    /// Watching this room again (with its join code, if private).
+    Watch { room: RoomId, code: Option<String> },
 }
 
 /// Where an attempt is.
@@ -42,8 +52,8 @@ pub enum Phase {
 /// A dropped connection being restored.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Reconnect {
-    /// The secret of the seat to take back.
-    pub token: ResumeToken,
+    /// The seat to take back, or the room to watch again.
+    pub target: Rejoin,
     pub phase: Phase,
     /// Attempts started so far.
     pub attempts: u32,
@@ -58,10 +68,11 @@ pub struct Reconnect {
 }
 
 impl Reconnect {
-    /// The connection just dropped at `now`; the seat waits `grace` seconds.
-    pub fn new(token: ResumeToken, now: f64, grace: f64, why: String) -> Reconnect {
+    /// The connection just dropped at `now`; the seat waits `grace` seconds (a spectator
+    /// tries for as long).
+    pub fn new(target: Rejoin, now: f64, grace: f64, why: String) -> Reconnect {
         Reconnect {
-            token,
+            target,
             phase: Phase::Waiting,
             attempts: 0,
             next_at: now + backoff(0),
@@ -103,7 +114,7 @@ impl Reconnect {
         self.next_at = (now + backoff(self.attempts)).min(self.deadline);
     }
 
-    /// The server refused the token.
+    /// The server refused the token (or the room to watch).
     pub fn refused(&mut self, message: String) {
         self.phase = Phase::Refused(message);
     }
@@ -189,7 +200,10 @@ pub fn draw_overlay(
         Phase::Waiting | Phase::Trying => (
             tr(Text::Reconnecting).to_string(),
             trf(
-                Text::ReconnectAttempt,
+                match r.target {
+                    Rejoin::Seat(_) => Text::ReconnectAttempt,
+                    Rejoin::Watch { .. } => Text::ReconnectAttemptWatch,
+                },
                 &[&r.attempts.max(1), &(r.time_left(now).ceil() as u64)],
             ),
             theme::ACCENT,
@@ -280,8 +294,8 @@ pub fn draw_overlay(
 mod tests {
     use super::*;
 
-    fn token() -> ResumeToken {
-        ResumeToken(7)
+    fn token() -> Rejoin {
+        Rejoin::Seat(ResumeToken(7))
     }
 
     #[test]

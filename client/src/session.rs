@@ -12,7 +12,7 @@
 use crate::chat::{clean_line, ChatError, ChatLog};
 use crate::i18n::{level_name, seat_name, tr, trf, Text};
 use crate::net::{NetEvent, NetHandle};
-use crate::reconnect::{sync_grace, Phase, Reconnect, DEFAULT_GRACE};
+use crate::reconnect::{sync_grace, Phase, Reconnect, Rejoin, DEFAULT_GRACE};
 use crate::table::{Cue, Table};
 use std::net::SocketAddr;
 use yonin_core::protocol::{
@@ -178,14 +178,23 @@ impl Session {
         Ok(())
     }
 
-    /// The seat we could take back if the connection dropped now.
-    fn resumable(&self) -> Option<ResumeToken> {
+    /// What we could come back to if the connection dropped now: our seat, or the game we
+    /// watch.
+    fn resumable(&self) -> Option<Rejoin> {
         if self.server_stopping || self.player_id.is_none() {
             return None;
         }
         let seated = self.room.as_ref().is_some_and(|r| r.you.is_some())
             || self.table.as_ref().is_some_and(|t| t.me.is_some());
-        self.token.filter(|_| seated)
+        if seated {
+            return self.token.map(Rejoin::Seat);
+        }
+        // Watching a game (not only sitting in a room's audience before it starts).
+        let room = self.room.as_ref().filter(|_| self.table.is_some())?;
+        Some(Rejoin::Watch {
+            room: room.id,
+            code: room.join_code.clone(),
+        })
     }
 
     /// Starts the next attempt when one is due.
@@ -260,7 +269,10 @@ impl Session {
                     .reconnect
                     .as_ref()
                     .filter(|r| r.active())
-                    .map(|r| r.token);
+                    .and_then(|r| match r.target {
+                        Rejoin::Seat(token) => Some(token),
+                        Rejoin::Watch { .. } => None,
+                    });
                 self.send(ClientMessage::Hello {
                     version: PROTOCOL_VERSION,
                     name: self.name.clone(),
@@ -276,13 +288,13 @@ impl Session {
                     } else {
                         Link::Closed(why)
                     };
-                } else if let Some(token) = self.resumable() {
+                } else if let Some(target) = self.resumable() {
                     let grace = self
                         .room
                         .as_ref()
                         .and_then(|r| r.settings.grace_ms)
                         .map_or(DEFAULT_GRACE, |ms| ms as f64 / 1000.0);
-                    self.reconnect = Some(Reconnect::new(token, now, grace, why));
+                    self.reconnect = Some(Reconnect::new(target, now, grace, why));
                     self.link = Link::Connecting;
                 } else if !matches!(self.link, Link::Closed(_)) {
                     self.link = Link::Closed(why);
@@ -307,8 +319,12 @@ impl Session {
                 self.player_id = Some(player_id);
                 self.server_name = server_name;
                 self.name = name;
-                // Back after a lost connection: the seat comes back by itself, no new room.
-                if self.reconnect.is_some() {
+                // Back after a lost connection: the seat comes back by itself (its token was
+                // in Hello), a spectator asks to watch again; no new room either way.
+                if let Some(r) = self.reconnect.as_ref().filter(|r| r.active()) {
+                    if let Rejoin::Watch { room, code } = r.target.clone() {
+                        self.send(ClientMessage::Spectate { room, code });
+                    }
                     return cues;
                 }
                 if let Plan::CreateAndStart(settings) = &self.plan {
@@ -317,7 +333,12 @@ impl Session {
                 }
             }
             ServerMessage::Error { code, message } => {
-                if code == ErrorCode::BadToken {
+                let watching = self
+                    .reconnect
+                    .as_ref()
+                    .is_some_and(|r| matches!(r.target, Rejoin::Watch { .. }));
+                // A refused token, or any refusal while asking to watch again.
+                if code == ErrorCode::BadToken || watching {
                     if let Some(r) = self.reconnect.as_mut().filter(|r| r.active()) {
                         r.refused(message.clone());
                         self.token = None;
@@ -365,6 +386,13 @@ impl Session {
             ServerMessage::Chat { .. } => {}
             ServerMessage::RoomState(state) => {
                 let state = *state;
+                let back = self.reconnect.as_ref().is_some_and(
+                    |r| matches!(r.target, Rejoin::Watch { room, .. } if room == state.id),
+                );
+                if back {
+                    self.reconnect = None;
+                    self.notice(tr(Text::ResumedWatching), now, false);
+                }
                 if let Some(t) = &mut self.table {
                     t.seats = state.seats.clone();
                     t.time_control = state.settings.time_control;

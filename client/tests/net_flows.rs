@@ -335,20 +335,17 @@ fn a_player_hosts_here_adds_a_bot_and_a_friend_joins_by_typed_address() {
     let played = t.legal_moves()[0];
     let ply = t.game.moves().len();
     w.clients[hana].play(played);
-    w.until("Hana's move at Ben's", |c| {
-        c[ben].table.as_ref().is_some_and(|t| {
-            t.game
-                .moves()
-                .get(ply)
-                .is_some_and(|m| m.seat == Seat::South && m.mv == played)
+    // Both mirrors show it (Hana's own too: the server's word, not her click).
+    w.until("Hana's move at Ben's and at Hana's", |c| {
+        [hana, ben].iter().all(|&i| {
+            c[i].table.as_ref().is_some_and(|t| {
+                t.game
+                    .moves()
+                    .get(ply)
+                    .is_some_and(|m| m.seat == Seat::South && m.mv == played)
+            })
         })
     });
-    let hana_t = w.clients[hana].table.as_ref().unwrap();
-    assert_eq!(
-        hana_t.game.moves()[ply].mv,
-        played,
-        "Hana's own mirror agrees"
-    );
 }
 
 #[test]
@@ -612,6 +609,41 @@ fn a_player_dropped_in_a_waiting_room_gets_the_seat_back() {
             .as_ref()
             .is_some_and(|t| t.me == Some(Seat::North))
     });
+    drop(proxy);
+}
+
+#[test]
+fn a_dropped_spectator_comes_back_to_watch_the_same_game() {
+    let server = start_server(test_config());
+    let proxy = Proxy::start(server.addr);
+    let mut w = World::new();
+    let ann = w.add(Session::online(&server.addr.to_string(), "Ann"));
+    let ben = w.add(Session::online(&server.addr.to_string(), "Ben"));
+    let cara = w.add(Session::online(&proxy.addr.to_string(), "Cara"));
+    standard_game(&mut w, ann, ben, None);
+    let room = w.clients[ann].room.as_ref().expect("Ann's room").id;
+    w.clients[cara].send(ClientMessage::Spectate { room, code: None });
+    w.until("the game at Cara's", |c| moves(&c[cara]) == 1);
+
+    proxy.pause(true);
+    proxy.cut();
+    w.until("Cara reconnecting", |c| {
+        c[cara].reconnect.as_ref().is_some_and(|r| r.active())
+    });
+    // The game goes on meanwhile.
+    w.clients[ben].play(mv("3c3d"));
+    w.until("Ben's move at Ann's", |c| moves(&c[ann]) == 2);
+    proxy.pause(false);
+    w.until("Cara watching again, with the move she missed", |c| {
+        c[cara].reconnect.is_none() && moves(&c[cara]) == 2
+    });
+    assert!(w.clients[cara].table.as_ref().unwrap().me.is_none());
+    assert!(w.clients[cara]
+        .notices
+        .iter()
+        .any(|n| n.text.contains("watching again")));
+    w.clients[ann].play(mv("2g2f"));
+    w.until("Ann's next move at Cara's", |c| moves(&c[cara]) == 3);
     drop(proxy);
 }
 

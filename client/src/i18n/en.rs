@@ -362,6 +362,8 @@ pub(super) fn text(t: Text) -> &'static str {
         ChatEmpty => "Type a message first.",
         ChatTooLong => "A message has at most {0} characters.",
         SeatRefused => "The server did not give your seat back: {0}",
+        ReconnectAttemptWatch => "Attempt {0} · {1} s left to try",
+        ResumedWatching => "Reconnected: you are watching again.",
         // Keyboard and settings (issue #8): typed moves, shortcuts, themes, piece styles
         PieceBeginner => "Beginner 飛 + moves",
         BoardTheme => "Board theme",

@@ -362,6 +362,8 @@ pub(super) fn text(t: Text) -> &'static str {
         ChatEmpty => "先にメッセージを入力してください。",
         ChatTooLong => "メッセージは{0}文字までです。",
         SeatRefused => "サーバーが席を返しませんでした: {0}",
+        ReconnectAttemptWatch => "{0}回目の試行 · 残り{1}秒",
+        ResumedWatching => "再接続しました。観戦に戻りました。",
         // Keyboard and settings (issue #8): typed moves, shortcuts, themes, piece styles
         PieceBeginner => "入門 飛 + 動き",
         BoardTheme => "盤のテーマ",

@@ -362,6 +362,8 @@ pub(super) fn text(t: Text) -> &'static str {
         ChatEmpty => "먼저 메시지를 입력하세요.",
         ChatTooLong => "메시지는 {0}자까지입니다.",
         SeatRefused => "서버가 자리를 돌려주지 않았습니다: {0}",
+        ReconnectAttemptWatch => "{0}번째 시도 · 남은 시간 {1}초",
+        ResumedWatching => "다시 연결되었습니다. 다시 관전합니다.",
         // Keyboard and settings (issue #8): typed moves, shortcuts, themes, piece styles
         PieceBeginner => "입문 飛 + 이동",
         BoardTheme => "판 테마",
