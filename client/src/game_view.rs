@@ -366,6 +366,11 @@ impl GameView {
         if let Some(m) = self.keys.pending {
             marks.last_moves = vec![(table.viewer(), m, 1.0)];
         }
+        // The typed move, once it reads as one: its squares, before Enter.
+        if let Some(m) = self.keys.preview(table) {
+            marks.selected = m.from();
+            marks.hints = vec![(m.to(), pos.piece_at(m.to()).is_some())];
+        }
         if let Some(p) = self.pick.filter(|_| opts.show_legal) {
             marks.hints = table.hints(p);
             if let Pick::Square(sq) = p {

@@ -87,6 +87,20 @@ impl Keyboard {
         Seat::from_index(table.viewer().index() + self.turns)
     }
 
+    /// The move the typed text names so far, if it reads as one (its squares are marked on
+    /// the board while typing, before Enter).
+    pub fn preview(&self, table: &Table) -> Option<Move> {
+        if self.typed.is_empty() || self.error.is_some() {
+            return None;
+        }
+        let prev = table.game.moves().last().map(|m| m.mv.to());
+        match parse_typed_move(table.game.position(), table.me, prev, &self.typed).ok()? {
+            Choice::Play(m) => Some(m),
+            Choice::AskPromotion { plain, .. } => Some(plain),
+            Choice::Nothing => None,
+        }
+    }
+
     /// A move chosen with the mouse or the keyboard: sent at once, or held for confirmation.
     pub fn commit(&mut self, m: Move, confirm: bool) -> Option<Intent> {
         if confirm {

@@ -72,6 +72,10 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ),
     ("shortcut-help", "the keyboard help overlay (? or F1)"),
     (
+        "typed-preview",
+        "Sente is typing 76歩 (no Enter yet): the move's squares are marked",
+    ),
+    (
         "confirm-move",
         "confirm-moves on: ▲8h2b+ shown played, waiting for Enter or a click",
     ),
@@ -302,7 +306,7 @@ pub fn table(name: &str) -> Result<Table, String> {
         "theme-classic" | "theme-dark" | "theme-contrast" | "confirm-move" => {
             table("standard-hints")?
         }
-        "shortcut-help" => table("standard-start")?,
+        "shortcut-help" | "typed-preview" => table("standard-start")?,
         "typed-error" => {
             // The midgame before ▲B*1e: Sente to move, a pawn in hand, a pawn on 7f.
             let moves = &STANDARD_MIDGAME[..STANDARD_MIDGAME.len() - 1];
@@ -466,12 +470,15 @@ pub fn screen(name: &str, ctx: &Ctx) -> Result<Box<dyn Screen>, String> {
                 view,
             })
         }
-        "typed-error" | "shortcut-help" | "confirm-move" | "standard-flipped" => {
+        "typed-error" | "typed-preview" | "shortcut-help" | "confirm-move" | "standard-flipped" => {
             let table = table(name)?;
             let mut view = GameView::new();
             match name {
                 "typed-error" => {
                     view.type_move(&table, TYPED_ERROR, true);
+                }
+                "typed-preview" => {
+                    view.type_move(&table, "76歩", false);
                 }
                 "shortcut-help" => view.show_help(),
                 "confirm-move" => {

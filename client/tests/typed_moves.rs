@@ -300,6 +300,10 @@ fn typing_in_the_game_view_plays_or_asks() {
     assert!(view.type_move(&start, "76", false).is_empty());
     assert_eq!(view.keys.typed, "76");
     assert!(view.takes_escape() && !view.enter_free());
+    assert_eq!(view.keys.preview(&start), None, "76 is not a move yet");
+    view.type_move(&start, "歩", false);
+    assert_eq!(view.keys.preview(&start), Some(mv("7g7f")));
+    view.keys.typed = "76".into();
     assert_eq!(
         view.type_move(&start, "歩", true),
         vec![Intent::Play(mv("7g7f"))]
