@@ -3,9 +3,9 @@
 //! `PERFT_DEEP=1` adds standard depth 6 and Yonin depth 6.
 
 use std::time::Instant;
-use yonin_core::RuleSet;
 use yonin_core::perft::perft;
 use yonin_core::record::{sfen, ysfen};
+use yonin_core::RuleSet;
 
 struct Case {
     name: &'static str,
