@@ -15,8 +15,9 @@ use yonin_core::protocol::{
 use yonin_core::Seat;
 
 /// The scenes (described in `scenario::SCENARIOS`).
-pub const NAMES: [&str; 4] = [
+pub const NAMES: [&str; 5] = [
     "reconnecting",
+    "reconnect-refused",
     "opponent-disconnected",
     "chat-panel",
     "room-chat",
@@ -30,7 +31,9 @@ pub fn is_scene(name: &str) -> bool {
 /// The game of a scene (a scenario game seen by a person seated in it).
 pub fn table(name: &str) -> Result<Table, String> {
     match name {
-        "reconnecting" | "chat-panel" => crate::scenario::table("standard-midgame"),
+        "reconnecting" | "reconnect-refused" | "chat-panel" => {
+            crate::scenario::table("standard-midgame")
+        }
         // The room's game before it starts (the screen shows the room, not the board).
         "room-chat" => {
             let mut t = crate::scenario::table("yonin-start")?;
@@ -150,6 +153,14 @@ pub fn session(name: &str) -> Result<Session, String> {
         s.reconnect = Some(r);
         s.link = crate::session::Link::Connecting;
     }
+    if name == "reconnect-refused" {
+        // Back on the server, which no longer knows the seat (it restarted).
+        let mut r = Reconnect::new(Rejoin::Seat(ResumeToken(0x5eed)), 0.0, 60.0, String::new());
+        r.attempts = 2;
+        r.phase = Phase::Refused("that token holds no seat (the game may be over)".into());
+        s.reconnect = Some(r);
+        s.token = None;
+    }
     if name == "room-chat" {
         // Waiting for East: no game yet.
         if let Some(r) = &mut s.room {
@@ -196,6 +207,11 @@ mod tests {
         }
         let r = session("reconnecting").unwrap();
         assert!(r.reconnect.as_ref().is_some_and(|r| r.active()));
+        let r = session("reconnect-refused").unwrap();
+        assert!(r
+            .reconnect
+            .as_ref()
+            .is_some_and(|r| matches!(r.phase, Phase::Refused(_))));
         let c = session("chat-panel").unwrap();
         let kinds: Vec<&Speaker> = c.chat.lines.iter().map(|l| &l.speaker).collect();
         assert!(kinds.contains(&&Speaker::Spectator));

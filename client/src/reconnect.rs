@@ -262,11 +262,11 @@ pub fn draw_overlay(
     }
     let bw = (w - 3.0 * u) / 2.0;
     let by = b.y + h - u * 3.6;
-    // One button (while trying) sits in the middle; two share the width.
-    let back_x = if r.active() {
-        b.center().x - bw / 2.0
-    } else {
+    // One button sits in the middle; with "Try again" (after giving up) two share the width.
+    let back_x = if r.phase == Phase::GaveUp {
         b.x + 2.0 * u + bw
+    } else {
+        b.center().x - bw / 2.0
     };
     let back = if offline {
         tr(Text::MainMenu)

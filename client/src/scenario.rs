@@ -105,6 +105,10 @@ pub const SCENARIOS: &[(&str, &str)] = &[
         "a Yonin room waiting for its last player, with the room's chat beside the seats",
     ),
     (
+        "reconnect-refused",
+        "back online, but the server no longer knows the seat: the reason, back to the lobby",
+    ),
+    (
         "replay-server",
         "the replay browser listing the games stored on a server",
     ),
