@@ -405,7 +405,8 @@ impl GameView {
         // Plates and hands.
         for seat in pos.seats().iter() {
             if let Some(area) = layout.seats[seat] {
-                self.draw_seat(ui, table, seat, &area, g, style, now);
+                // Hands as they will be after a move waiting for confirmation.
+                self.draw_seat(ui, table, pos.hand(seat), seat, &area, g, style, now);
             }
         }
 
@@ -452,6 +453,7 @@ impl GameView {
         &self,
         ui: &Ui,
         table: &Table,
+        hand: &yonin_core::Hand,
         seat: Seat,
         area: &SeatArea,
         g: &BoardGeom,
@@ -578,7 +580,7 @@ impl GameView {
             ui,
             area.hand,
             seat,
-            pos.hand(seat),
+            hand,
             area.capacity,
             angle,
             !live,
