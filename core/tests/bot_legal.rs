@@ -83,6 +83,45 @@ fn yonin_house_rules_do_not_confuse_the_bots() {
     assert!(check_variant(rough, 6, 200, 5, 400) >= 100);
 }
 
+/// Yonin once two seats are left, where the bots also run the df-pn mate solver: North and
+/// East are out (their armies frozen and capturable), South and West play on from random
+/// moves, and every move the bots choose is legal.
+#[test]
+fn yonin_two_seat_endgames_only_get_legal_moves() {
+    let rules = RuleSet::yonin();
+    let start = yonin_core::record::ysfen::position(
+        "2SnGnKnGnSn2/3PnRnPn3/Sw3Pn3Se/GwPw5PeGe/KwRwPw3PeReKe/GwPw5PeGe/Sw3Ps3Se/3PsRsPs3/\
+         2SsGsKsGsSs2 s -/-/-/- ne 1",
+        &rules,
+    )
+    .unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut rng = Xs(0x9e37_79b9_7f4a_7c15);
+    let mut bots = [
+        Bot::with_hash(Level::Medium, 1, 1),
+        Bot::with_hash(Level::Hard, 2, 1),
+    ];
+    let mut checked = 0;
+    for g in 0..8 {
+        let mut pos = start.clone();
+        for ply in 0..120 {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            if ply % 3 == 0 {
+                let bot = &mut bots[(g + ply) % 2];
+                let m = bot.choose(&pos, Limits::nodes(1500), stop.clone()).unwrap();
+                assert!(pos.is_legal(m), "{} chose illegal {m}", bot.level());
+                checked += 1;
+            }
+            let m = legal.as_slice()[(rng.next() % legal.len() as u64) as usize];
+            pos.play(m).unwrap();
+        }
+    }
+    assert!(checked >= 200, "{checked} positions");
+}
+
 #[test]
 fn no_move_only_when_there_is_none() {
     // South is mated: gold on 5h backed by a silver.

@@ -1,6 +1,7 @@
 //! Yonin evaluation from one seat's point of view: its material and safety against the average
-//! live opponent, threats of elimination (checked kings with few escapes), frozen pieces worth
-//! capturing, hanging pieces, and the eliminations (credited ones most) that raise its rank.
+//! live opponent (the next seat clockwise, which can chain checks, counted twice), threats of
+//! elimination (checked kings with few escapes), frozen pieces worth capturing, hanging pieces,
+//! and the eliminations (credited ones most) that raise its rank.
 
 use super::eval_standard::{attack_maps, king_safety, material_and_placement, see_value};
 use crate::attacks;
@@ -37,6 +38,13 @@ pub(crate) fn evaluate(pos: &Position, root: Seat) -> i32 {
         // Weights as first written: the standard game's doubled weights made Yonin games drag
         // (Hard won 1 of 12 against three Mediums, 6 games reaching the ply cap).
         v += king_safety(pos, s, &enemies, &maps, false);
+        // The next seat clockwise moves right after `s` and, once it checks, again after each
+        // answer (the check-priority turn order): the one enemy that can mate `s` alone.
+        if let Some(next) = live.without(s).next_after(s) {
+            if enemies.contains(&next) {
+                v += king_safety(pos, s, &[next], &maps, false);
+            }
+        }
         v += 2 * maps.mobility[s.index()];
         // A king in check with few escapes is close to elimination.
         if let Some(k) = pos.king(s) {

@@ -20,7 +20,7 @@ pub enum Level {
     /// short mate search (3 plies) and a small df-pn mate solve (20 000 positions).
     Medium,
     /// The whole budget, no depth cap, mate search to 7 plies and df-pn mate solving (up to
-    /// 300 000 positions).
+    /// 300 000 positions; Yonin: once two seats are left).
     #[default]
     Hard,
 }
