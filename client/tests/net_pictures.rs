@@ -6,122 +6,21 @@
 //! Needs an X display: the test starts its own `xvfb-run` when it can and otherwise uses
 //! `$DISPLAY`; with neither it prints a notice and passes.
 
+mod common;
+
+use common::pictures::{self, Picture};
 use macroquad::color::Color;
 use macroquad::math::Rect;
-use std::path::{Path, PathBuf};
-use std::process::Command;
 use yonin_client::layout::Layout;
 use yonin_core::Seat;
 
 const W: u32 = 1280;
 const H: u32 = 800;
 
-struct Picture {
-    width: u32,
-    rgba: Vec<u8>,
-}
-
-impl Picture {
-    fn read(path: &Path) -> Picture {
-        let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let mut reader = png::Decoder::new(std::io::BufReader::new(file))
-            .read_info()
-            .expect("a PNG");
-        let mut buf = vec![0; reader.output_buffer_size()];
-        let info = reader.next_frame(&mut buf).expect("a PNG frame");
-        assert_eq!(info.color_type, png::ColorType::Rgba);
-        assert_eq!((info.width, info.height), (W, H), "the window's size");
-        buf.truncate(info.buffer_size());
-        Picture {
-            width: info.width,
-            rgba: buf,
-        }
-    }
-
-    fn px(&self, x: f32, y: f32) -> [u8; 3] {
-        let i = (y as usize * self.width as usize + x as usize) * 4;
-        [self.rgba[i], self.rgba[i + 1], self.rgba[i + 2]]
-    }
-
-    /// Mean brightness (0–255) over a grid of points in `r`.
-    fn brightness(&self, r: Rect) -> f32 {
-        let (mut sum, mut n) = (0.0, 0.0);
-        for i in 0..20 {
-            for j in 0..20 {
-                let p = self.px(r.x + r.w * i as f32 / 20.0, r.y + r.h * j as f32 / 20.0);
-                sum += (p[0] as f32 + p[1] as f32 + p[2] as f32) / 3.0;
-                n += 1.0;
-            }
-        }
-        sum / n
-    }
-
-    /// Pixels in `r` within `tol` of `c`.
-    fn count(&self, r: Rect, c: Color, tol: i32) -> usize {
-        let want = [c.r, c.g, c.b].map(|v| (v * 255.0).round() as i32);
-        let mut n = 0;
-        let mut y = r.y;
-        while y < r.y + r.h {
-            let mut x = r.x;
-            while x < r.x + r.w {
-                let p = self.px(x, y);
-                if (0..3).all(|i| (p[i] as i32 - want[i]).abs() <= tol) {
-                    n += 1;
-                }
-                x += 1.0;
-            }
-            y += 1.0;
-        }
-        n
-    }
-}
-
-fn display_runner() -> Option<Vec<String>> {
-    if Command::new("xvfb-run").arg("--help").output().is_ok() {
-        return Some(
-            ["xvfb-run", "-a", "-s", "-screen 0 1600x1200x24"]
-                .map(String::from)
-                .to_vec(),
-        );
-    }
-    if std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty()) {
-        return Some(Vec::new());
-    }
-    None
-}
-
-/// Draws a scenario; None when no display can be had.
+/// Draws a scenario at the window's size.
 fn shoot(scenario: &str) -> Option<Picture> {
-    let Some(runner) = display_runner() else {
-        eprintln!("NOTICE: picture test skipped: no X display and no xvfb-run (install xvfb)");
-        return None;
-    };
-    let dir: PathBuf =
-        std::env::temp_dir().join(format!("yonin-net-{}-{scenario}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let out = dir.join("shot.png");
-    let bin = env!("CARGO_BIN_EXE_yonin");
-    let mut cmd = match runner.split_first() {
-        Some((first, rest)) => {
-            let mut c = Command::new(first);
-            c.args(rest).arg(bin);
-            c
-        }
-        None => Command::new(bin),
-    };
-    cmd.args(["--screenshot"])
-        .arg(&out)
-        .args(["--scenario", scenario, "--size", &format!("{W}x{H}")])
-        .env("YONIN_HOME", &dir);
-    let result = cmd.output().expect("the yonin binary runs");
-    assert!(
-        result.status.success(),
-        "yonin --screenshot {scenario} failed: {}\n{}",
-        result.status,
-        String::from_utf8_lossy(&result.stderr)
-    );
-    let pic = Picture::read(&out);
-    let _ = std::fs::remove_dir_all(&dir);
+    let pic = pictures::shoot(scenario, W, H)?;
+    assert_eq!((pic.width, pic.height), (W, H), "the window's size");
     Some(pic)
 }
 

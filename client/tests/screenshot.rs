@@ -5,122 +5,12 @@
 //! Needs an X display: the test starts its own `xvfb-run` when it can (CI installs it) and
 //! otherwise uses `$DISPLAY`; with neither it prints a notice and passes.
 
-use macroquad::color::Color;
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use yonin_client::board_view::BoardGeom;
+mod common;
+
+use common::pictures::{close, shoot, Picture};
 use yonin_client::layout::Layout;
 use yonin_client::{scenario, theme};
 use yonin_core::{PieceKind, Seat, Square};
-
-struct Picture {
-    width: u32,
-    height: u32,
-    rgba: Vec<u8>,
-}
-
-impl Picture {
-    fn read(path: &Path) -> Picture {
-        let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let decoder = png::Decoder::new(std::io::BufReader::new(file));
-        let mut reader = decoder.read_info().expect("a PNG");
-        let mut buf = vec![0; reader.output_buffer_size()];
-        let info = reader.next_frame(&mut buf).expect("a PNG frame");
-        assert_eq!(info.color_type, png::ColorType::Rgba, "RGBA pixels");
-        buf.truncate(info.buffer_size());
-        Picture {
-            width: info.width,
-            height: info.height,
-            rgba: buf,
-        }
-    }
-
-    fn px(&self, x: f32, y: f32) -> [u8; 3] {
-        let (x, y) = (x.round() as usize, y.round() as usize);
-        let i = (y * self.width as usize + x) * 4;
-        [self.rgba[i], self.rgba[i + 1], self.rgba[i + 2]]
-    }
-
-    /// The share of pixels in a square's cell (a margin left out) close to `c`.
-    fn share(&self, g: &BoardGeom, sq: Square, c: Color) -> f32 {
-        let r = g.square_rect(sq);
-        let (mut near, mut all) = (0, 0);
-        let m = r.w * 0.08;
-        let mut y = r.y + m;
-        while y < r.y + r.h - m {
-            let mut x = r.x + m;
-            while x < r.x + r.w - m {
-                all += 1;
-                if close(self.px(x, y), c, 14) {
-                    near += 1;
-                }
-                x += 1.0;
-            }
-            y += 1.0;
-        }
-        near as f32 / all.max(1) as f32
-    }
-}
-
-fn close(p: [u8; 3], c: Color, tol: i32) -> bool {
-    let want = [c.r, c.g, c.b].map(|v| (v * 255.0).round() as i32);
-    (0..3).all(|i| (p[i] as i32 - want[i]).abs() <= tol)
-}
-
-/// How to get a display: our own xvfb-run, the current `$DISPLAY`, or none.
-fn display_runner() -> Option<Vec<String>> {
-    let have_xvfb = Command::new("xvfb-run").arg("--help").output().is_ok();
-    if have_xvfb {
-        return Some(vec![
-            "xvfb-run".into(),
-            "-a".into(),
-            "-s".into(),
-            "-screen 0 1600x1200x24".into(),
-        ]);
-    }
-    if std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty()) {
-        return Some(Vec::new());
-    }
-    None
-}
-
-/// Draws a scenario; None when no display can be had.
-fn shoot(scenario: &str, w: u32, h: u32) -> Option<Picture> {
-    let Some(runner) = display_runner() else {
-        eprintln!("NOTICE: screenshot test skipped: no X display and no xvfb-run (install xvfb)");
-        return None;
-    };
-    let dir: PathBuf =
-        std::env::temp_dir().join(format!("yonin-shots-{}-{scenario}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let out = dir.join(format!("{scenario}.png"));
-    let bin = env!("CARGO_BIN_EXE_yonin");
-    let mut cmd = match runner.split_first() {
-        Some((first, rest)) => {
-            let mut c = Command::new(first);
-            c.args(rest).arg(bin);
-            c
-        }
-        None => Command::new(bin),
-    };
-    cmd.arg("--screenshot")
-        .arg(&out)
-        .arg("--scenario")
-        .arg(scenario)
-        .arg("--size")
-        .arg(format!("{w}x{h}"))
-        .env("YONIN_HOME", &dir);
-    let result = cmd.output().expect("the yonin binary runs");
-    assert!(
-        result.status.success(),
-        "yonin --screenshot {scenario} failed: {}\n{}",
-        result.status,
-        String::from_utf8_lossy(&result.stderr)
-    );
-    let pic = Picture::read(&out);
-    let _ = std::fs::remove_dir_all(&dir);
-    Some(pic)
-}
 
 fn sq(s: &str) -> Square {
     Square::from_usi(s).unwrap()

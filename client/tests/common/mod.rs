@@ -1,0 +1,3 @@
+//! Helpers shared by the client's test binaries.
+
+pub mod pictures;
