@@ -6,6 +6,9 @@
 //! test cuts its sockets (both ends see the TCP connection end), refuses new ones for a while,
 //! or points it at another server. Every wait is bounded.
 
+mod common;
+
+use common::server::start_server;
 use std::io::ErrorKind;
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,44 +22,6 @@ use yonin_core::{Move, RuleSet, Seat};
 
 /// The longest any one step may take.
 const STEP: Duration = Duration::from_secs(20);
-
-/// A server library on a loopback port, in its own runtime thread; stops when dropped.
-struct Server {
-    addr: SocketAddr,
-    _stop: tokio::sync::oneshot::Sender<()>,
-}
-
-fn start_server(config: yonin_server::Config) -> Server {
-    let (addr_tx, addr_rx) = std::sync::mpsc::channel();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .expect("a runtime");
-        rt.block_on(async move {
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-                .await
-                .expect("a loopback port");
-            addr_tx
-                .send(listener.local_addr().expect("an address"))
-                .expect("the test waits");
-            let stop = async move {
-                let _ = stop_rx.await;
-            };
-            yonin_server::run(listener, config, stop)
-                .await
-                .expect("the server runs");
-        });
-    });
-    Server {
-        addr: addr_rx
-            .recv_timeout(Duration::from_secs(10))
-            .expect("the server starts"),
-        _stop: stop_tx,
-    }
-}
 
 fn test_config() -> yonin_server::Config {
     yonin_server::Config {

@@ -1,35 +1,13 @@
 //! Two clients on one server, through the same `Session` the lobby and game screens use:
 //! create a room, see it in the other client's lobby, join, start, move, resign.
 
-use std::net::SocketAddr;
+mod common;
+
+use common::server::start_server;
 use std::time::{Duration, Instant};
 use yonin_client::session::{Link, Session};
 use yonin_core::protocol::{ClientMessage, RoomPhase, RoomSettings};
 use yonin_core::{Move, RuleSet, Seat};
-
-/// Runs the server library on a loopback port in its own runtime thread.
-fn start_server() -> (SocketAddr, tokio::sync::oneshot::Sender<()>) {
-    let (addr_tx, addr_rx) = std::sync::mpsc::channel();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
-        rt.block_on(async move {
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-            addr_tx.send(listener.local_addr().unwrap()).unwrap();
-            let stop = async move {
-                let _ = stop_rx.await;
-            };
-            yonin_server::run(listener, yonin_server::Config::default(), stop)
-                .await
-                .unwrap();
-        });
-    });
-    (addr_rx.recv().unwrap(), stop_tx)
-}
 
 /// Pumps both sessions until `done` holds.
 fn pump_until(
@@ -61,7 +39,8 @@ fn pump_until(
 
 #[test]
 fn two_people_meet_in_the_lobby_and_play() {
-    let (addr, _stop) = start_server();
+    let server = start_server(yonin_server::Config::default());
+    let addr = server.addr;
     let mut ann = Session::online(&addr.to_string(), "Ann");
     let mut ben = Session::online(&addr.to_string(), "Ben");
     pump_until(&mut ann, &mut ben, "both welcomed", |a, b| {

@@ -4,6 +4,9 @@
 //! result (standard and Yonin); bad files are errors, never panics; and a game finished on a
 //! server with a store is listed, fetched and replayed to the position it ended in.
 
+mod common;
+
+use common::server::start_server;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use yonin_client::scenario;
@@ -261,34 +264,17 @@ fn the_import_list_finds_record_files_only() {
     assert!(source::record_files(&[dir.0.join("nope")]).is_empty());
 }
 
-/// Runs the server library with a store on a loopback port, in its own runtime thread.
-fn start_server(store: &Path) -> (std::net::SocketAddr, tokio::sync::oneshot::Sender<()>) {
+/// A server with a store at `store` on a loopback port.
+fn start_stored_server(store: &Path) -> common::server::Server {
     let store = std::sync::Arc::new(yonin_server::store::Store::open(store).unwrap());
-    let (addr_tx, addr_rx) = std::sync::mpsc::channel();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
-        rt.block_on(async move {
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-            addr_tx.send(listener.local_addr().unwrap()).unwrap();
-            let config = yonin_server::Config {
-                server_name: "Store test".into(),
-                bot_think: Duration::from_millis(100),
-                bot_seed: Some(7),
-                store: Some(store),
-                ..yonin_server::Config::default()
-            };
-            let stop = async move {
-                let _ = stop_rx.await;
-            };
-            yonin_server::run(listener, config, stop).await.unwrap();
-        });
-    });
-    (addr_rx.recv().unwrap(), stop_tx)
+    let config = yonin_server::Config {
+        server_name: "Store test".into(),
+        bot_think: Duration::from_millis(100),
+        bot_seed: Some(7),
+        store: Some(store),
+        ..yonin_server::Config::default()
+    };
+    start_server(config)
 }
 
 fn pump_until(s: &mut Session, what: &str, done: impl Fn(&Session) -> bool) {
@@ -308,7 +294,8 @@ fn pump_until(s: &mut Session, what: &str, done: impl Fn(&Session) -> bool) {
 #[test]
 fn a_game_stored_on_a_server_is_listed_fetched_and_replayed() {
     let dir = TempDir::new("store");
-    let (addr, _stop) = start_server(&dir.0);
+    let server = start_stored_server(&dir.0);
+    let addr = server.addr;
     let address = addr.to_string();
 
     // Before any game: the list is empty.
