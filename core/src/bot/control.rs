@@ -5,6 +5,42 @@ use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// The budget of a mate solver: a position count, an optional deadline and the stop flag.
+pub(crate) struct NodeBudget<'a> {
+    pub nodes: u64,
+    limit: u64,
+    deadline: Option<Instant>,
+    stop: &'a AtomicBool,
+    /// Set once the limit, the deadline or the stop flag has ended the search.
+    pub aborted: bool,
+}
+
+impl<'a> NodeBudget<'a> {
+    pub fn new(limit: u64, deadline: Option<Instant>, stop: &'a AtomicBool) -> Self {
+        NodeBudget {
+            nodes: 0,
+            limit,
+            deadline,
+            stop,
+            aborted: false,
+        }
+    }
+
+    /// Counts a position; true once the search must stop.
+    #[inline]
+    pub fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.limit
+            || (self.nodes & 255 == 0
+                && (self.stop.load(AtomicOrdering::Relaxed)
+                    || self.deadline.is_some_and(|d| Instant::now() >= d)))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+}
+
 /// Limits and the stop flag, shared by every search of one move.
 pub(crate) struct Control {
     pub start: Instant,

@@ -9,13 +9,14 @@
 //! number to refute it. Proofs are sound: a node is proven only when its proof tree is; a budget
 //! or depth cut only ever makes the solver miss a mate, never claim a false one.
 
+use super::control::NodeBudget;
 use super::mate::may_check;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::Variant;
 use crate::seat::Seat;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// Proof or disproof number meaning "impossible" (a proven or disproven node).
@@ -53,11 +54,7 @@ struct Child {
 
 struct Solver<'a> {
     table: HashMap<u64, Entry>,
-    nodes: u64,
-    budget: u64,
-    stop: &'a AtomicBool,
-    deadline: Option<Instant>,
-    aborted: bool,
+    budget: NodeBudget<'a>,
     /// Hashes of the game before the root and of the current line.
     path: Vec<u64>,
     /// Where the game history ends in `path`.
@@ -67,19 +64,6 @@ struct Solver<'a> {
 }
 
 impl Solver<'_> {
-    /// Counts generated positions; true once the budget, deadline or stop flag ends the search.
-    fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes >= self.budget
-            || (self.nodes & 255 == 0
-                && (self.stop.load(Ordering::Relaxed)
-                    || self.deadline.is_some_and(|d| Instant::now() >= d)))
-        {
-            self.aborted = true;
-        }
-        self.aborted
-    }
-
     fn on_path(&self, hash: u64) -> bool {
         self.path.contains(&hash)
     }
@@ -98,7 +82,7 @@ impl Solver<'_> {
                 len: 0,
             };
         }
-        self.tick();
+        self.budget.tick();
         let mut list = MoveList::new();
         child.pos.legal_moves_into(&mut list);
         // Yonin: the turn order has already eliminated a defender without a move.
@@ -159,7 +143,7 @@ impl Solver<'_> {
 
     /// Expands `pos` until its phi reaches `th_phi` or its delta reaches `th_delta`.
     fn mid(&mut self, pos: &Position, hash: u64, or_node: bool, th_phi: u32, th_delta: u32) {
-        if self.tick() {
+        if self.budget.tick() {
             return;
         }
         let ply = self.path.len() - self.root_index;
@@ -214,7 +198,7 @@ impl Solver<'_> {
                 }
             }
             let (pn, dn) = if or_node { (phi, delta) } else { (delta, phi) };
-            if phi >= th_phi || delta >= th_delta || self.aborted {
+            if phi >= th_phi || delta >= th_delta || self.budget.aborted {
                 let len = if pn == 0 {
                     1 + if or_node {
                         len_best.unwrap_or(0)
@@ -224,7 +208,7 @@ impl Solver<'_> {
                 } else {
                     0
                 };
-                if !self.aborted || pn == 0 || dn == 0 {
+                if !self.budget.aborted || pn == 0 || dn == 0 {
                     self.table.insert(hash, Entry { pn, dn, len });
                 } else {
                     // Keep what was learnt, without claiming more than is known.
@@ -240,7 +224,7 @@ impl Solver<'_> {
                 .min(INF);
             let c = &children[best];
             self.mid(&c.pos, c.hash, !or_node, child_th_phi, child_th_delta);
-            if self.aborted {
+            if self.budget.aborted {
                 // Store this node's last known numbers and unwind.
                 continue;
             }
@@ -289,11 +273,7 @@ pub fn solve_mate(
     }
     let mut s = Solver {
         table: HashMap::new(),
-        nodes: 0,
-        budget,
-        stop,
-        deadline,
-        aborted: false,
+        budget: NodeBudget::new(budget, deadline, stop),
         path: history.to_vec(),
         root_index: history.len(),
         defender,
@@ -305,7 +285,7 @@ pub fn solve_mate(
             Some((first, plies)) => MateVerdict::Mate { first, plies },
             None => MateVerdict::Unknown,
         },
-        Some(e) if e.dn == 0 && !s.aborted => MateVerdict::NoMate,
+        Some(e) if e.dn == 0 && !s.budget.aborted => MateVerdict::NoMate,
         _ => MateVerdict::Unknown,
     }
 }

@@ -1,13 +1,14 @@
 //! A checks-only mate search for standard shogi (tsume): iterative deepening over odd
 //! depths (mate in 1, 3, 5 …) with a table of refuted positions and a node budget.
 
+use super::control::NodeBudget;
 use crate::attacks;
 use crate::moves::{Move, MoveList};
 use crate::piece::PieceKind;
 use crate::position::Position;
 use crate::square_set::SquareSet;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -19,13 +20,9 @@ pub struct MateFound {
 }
 
 struct Mater<'a> {
-    nodes: u64,
-    budget: u64,
-    stop: &'a Arc<AtomicBool>,
-    deadline: Option<Instant>,
+    budget: NodeBudget<'a>,
     /// Attacker-to-move positions known not to mate within the stored depth.
     refuted: HashMap<u64, i32>,
-    aborted: bool,
 }
 
 /// Can `m` give check to `king` (directly, or by opening a line)? A cheap filter before
@@ -58,21 +55,9 @@ pub(crate) fn may_check(pos: &Position, m: Move, king: crate::square::Square) ->
 }
 
 impl Mater<'_> {
-    fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes >= self.budget
-            || (self.nodes & 255 == 0
-                && (self.stop.load(Ordering::Relaxed)
-                    || self.deadline.is_some_and(|d| Instant::now() >= d)))
-        {
-            self.aborted = true;
-        }
-        self.aborted
-    }
-
     /// The attacker to move mates within `depth` plies (odd) by checks only.
     fn attack(&mut self, pos: &Position, depth: i32) -> Option<Move> {
-        if depth <= 0 || self.tick() {
+        if depth <= 0 || self.budget.tick() {
             return None;
         }
         let key = pos.hash();
@@ -114,11 +99,11 @@ impl Mater<'_> {
             if self.defend(&child, depth - 1) {
                 return Some(m);
             }
-            if self.aborted {
+            if self.budget.aborted {
                 return None;
             }
         }
-        if !self.aborted {
+        if !self.budget.aborted {
             self.refuted.insert(key, depth);
         }
         None
@@ -126,7 +111,7 @@ impl Mater<'_> {
 
     /// Every reply of the defender (in check) still loses within `depth` plies.
     fn defend(&mut self, pos: &Position, depth: i32) -> bool {
-        if self.tick() {
+        if self.budget.tick() {
             return false;
         }
         let mut list = MoveList::new();
@@ -164,12 +149,8 @@ pub fn find_mate(
         return None;
     }
     let mut mater = Mater {
-        nodes: 0,
-        budget,
-        stop,
-        deadline,
+        budget: NodeBudget::new(budget, deadline, stop),
         refuted: HashMap::new(),
-        aborted: false,
     };
     let mut depth = 1;
     while depth <= max_plies {
@@ -179,7 +160,7 @@ pub fn find_mate(
                 plies: depth,
             });
         }
-        if mater.aborted {
+        if mater.budget.aborted {
             return None;
         }
         depth += 2;
