@@ -436,12 +436,9 @@ pub fn read_ysfen(text: &str) -> Result<GameRecord, RecordIoError> {
 // ---------------------------------------------------------------------------------------------
 // Stored games ⇄ records
 
-/// The civil date and time (UTC) of a Unix time in milliseconds, as records write it
-/// (`2024/05/01 10:00:00`).
-pub fn date_text(unix_ms: u64) -> String {
-    let secs = unix_ms / 1000;
-    let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);
-    // Howard Hinnant's civil_from_days.
+/// The civil date (year, month, day) of a count of days since 1970-01-01 (Howard Hinnant's
+/// `civil_from_days`).
+pub fn civil_from_days(days: i64) -> (i64, i64, i64) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;
@@ -450,7 +447,15 @@ pub fn date_text(unix_ms: u64) -> String {
     let mp = (5 * doy + 2) / 153;
     let day = doy - (153 * mp + 2) / 5 + 1;
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    (yoe + era * 400 + i64::from(month <= 2), month, day)
+}
+
+/// The civil date and time (UTC) of a Unix time in milliseconds, as records write it
+/// (`2024/05/01 10:00:00`).
+pub fn date_text(unix_ms: u64) -> String {
+    let secs = unix_ms / 1000;
+    let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);
+    let (year, month, day) = civil_from_days(days);
     format!(
         "{year:04}/{month:02}/{day:02} {:02}:{:02}:{:02}",
         rest / 3600,
