@@ -253,17 +253,10 @@ impl ChatPanel {
     /// `can_chat`: the player is in a room (spectators too).
     pub fn draw(&mut self, ui: &Ui, r: Rect, log: &ChatLog, can_chat: bool, four_seats: bool) {
         self.panel_rect = Some(r);
-        rounded_rect(r, 8.0, theme::PANEL);
         let u = ui.unit;
         let pad = u * 0.5;
         let head = u * 0.9;
-        ui.text_mid(
-            tr(Text::ChatTitle),
-            r.x + pad,
-            r.y + pad + head * 0.5,
-            head,
-            theme::TEXT_DIM,
-        );
+        ui.titled_panel(r, tr(Text::ChatTitle), pad, head);
         let input_h = (u * 1.9).min(r.h * 0.4);
         let field = Rect::new(
             r.x + pad,
@@ -346,16 +339,8 @@ impl ChatPanel {
                 shown = it.as_str();
             }
             let w = ui.text_mid(shown, field.x + fs * 0.5, cy, fs, theme::TEXT);
-            if self.focused && (ui.input.time * 2.0).fract() < 0.5 {
-                let x = field.x + fs * 0.5 + w + 2.0;
-                draw_line(
-                    x,
-                    field.y + field.h * 0.22,
-                    x,
-                    field.y + field.h * 0.78,
-                    2.0,
-                    theme::TEXT,
-                );
+            if self.focused {
+                ui.caret(field.x + fs * 0.5 + w + 2.0, field);
             }
         }
     }

@@ -633,16 +633,9 @@ impl GameView {
         opts: &ViewOptions,
     ) {
         let r = layout.record;
-        rounded_rect(r, 8.0, theme::PANEL);
         let pad = layout.unit * 0.6;
         let head = layout.unit * 1.0;
-        ui.text_mid(
-            tr(Text::RecordTitle),
-            r.x + pad,
-            r.y + pad + head * 0.5,
-            head,
-            theme::TEXT_DIM,
-        );
+        ui.titled_panel(r, tr(Text::RecordTitle), pad, head);
         // Copy the record (Japanese or USI, as shown) to the clipboard.
         if !table.record.is_empty() {
             let now = ui.input.time;

@@ -120,6 +120,32 @@ impl<'a> Ui<'a> {
         self.text(s, x, cy + size * 0.36, size, color)
     }
 
+    /// A side panel: the rounded box and its dim title, `head` high, `pad` in from the corner.
+    pub fn titled_panel(&self, r: Rect, title: &str, pad: f32, head: f32) {
+        rounded_rect(r, 8.0, theme::PANEL);
+        self.text_mid(
+            title,
+            r.x + pad,
+            r.y + pad + head * 0.5,
+            head,
+            theme::TEXT_DIM,
+        );
+    }
+
+    /// The blinking text cursor at `x` in a text field.
+    pub fn caret(&self, x: f32, field: Rect) {
+        if (self.input.time * 2.0).fract() < 0.5 {
+            draw_line(
+                x,
+                field.y + field.h * 0.22,
+                x,
+                field.y + field.h * 0.78,
+                2.0,
+                theme::TEXT,
+            );
+        }
+    }
+
     /// Text centred on `c` (by its own ink box).
     pub fn text_centered(&self, s: &str, c: Vec2, size: f32, color: Color) {
         let d = self.measure(s, size);
@@ -439,16 +465,8 @@ impl TextField {
             size,
             theme::TEXT,
         );
-        if self.focused && (ui.input.time * 2.0).fract() < 0.5 {
-            let x = field.x + size * 0.5 + w + 2.0;
-            draw_line(
-                x,
-                field.y + field.h * 0.22,
-                x,
-                field.y + field.h * 0.78,
-                2.0,
-                theme::TEXT,
-            );
+        if self.focused {
+            ui.caret(field.x + size * 0.5 + w + 2.0, field);
         }
         entered
     }

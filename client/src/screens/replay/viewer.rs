@@ -174,16 +174,9 @@ impl ReplayViewer {
     fn draw_record(&mut self, ui: &Ui, layout: &Layout, four: bool, usi: bool) -> Option<usize> {
         let r = layout.record;
         let u = layout.unit;
-        rounded_rect(r, 8.0, theme::PANEL);
         let pad = u * 0.6;
         let head = u;
-        ui.text_mid(
-            tr(Text::RecordTitle),
-            r.x + pad,
-            r.y + pad + head * 0.5,
-            head,
-            theme::TEXT_DIM,
-        );
+        ui.titled_panel(r, tr(Text::RecordTitle), pad, head);
         if !self.lines.is_empty() {
             let now = ui.input.time;
             let copied = self.copied_at.is_some_and(|t| now - t < 1.5);
