@@ -50,6 +50,9 @@ pub(crate) struct Brs<'a> {
     /// ([`ROOT_MOVED`], [`LEFT_CHECK`]).
     path: Vec<(u64, u8)>,
     root_index: usize,
+    /// Search the BRS+ tree exactly: no reductions, no table cut-offs, no table move as an
+    /// opponent's ordering move (tests compare the search with a plain alpha-beta this way).
+    exact: bool,
 }
 
 impl<'a> Brs<'a> {
@@ -68,6 +71,7 @@ impl<'a> Brs<'a> {
             root,
             path,
             root_index,
+            exact: false,
         }
     }
 
@@ -150,10 +154,11 @@ impl<'a> Brs<'a> {
             self.core.seldepth = 0;
             let r = self.root_search(pos, &mut root_moves, depth);
             if self.core.ctl.stopped {
-                if let (Some((m, s)), Some((_, bs))) = (r, best) {
-                    if s > bs {
-                        best = Some((m, s));
-                    }
+                // The last best move is searched first, so a partial iteration that finished
+                // it knows that move's deeper score and every move it found better: its
+                // answer stands (scores of different depths are not comparable).
+                if r.is_some() {
+                    best = r;
                 }
                 if best.is_none() {
                     best = r.or(Some((root_moves[0], 0)));
@@ -267,10 +272,11 @@ impl<'a> Brs<'a> {
             return evaluate(pos, self.root);
         }
         let key = self.key(pos, branched && !maxing);
-        let (tt_move, cut) = self.core.probe(key, depth, alpha, beta, ply, true);
+        let (tt_move, cut) = self.core.probe(key, depth, alpha, beta, ply, !self.exact);
         if let Some(s) = cut {
             return s;
         }
+        let tt_move = if self.exact { 0 } else { tt_move };
         let mut list = MoveList::new();
         pos.legal_moves_into(&mut list);
         if list.is_empty() {
@@ -323,6 +329,10 @@ impl<'a> Brs<'a> {
         // After the first child searched (the handed-on branch counts), children get a null
         // window first (PVS) and a full one only when they beat the bound.
         let handed_on = best_move != 0;
+        // Below a min node the layer has branched (later opponents play their ordering move
+        // only); below a max node a new layer starts. The same for every child, whatever its
+        // window: a null-window child searched with another flag would search another tree.
+        let branched_child = !maxing;
         for i in 0..moves.len() {
             let m = pick(moves, &mut scores, i);
             let quiet = victim(pos, m).is_none() && !m.promotes();
@@ -330,7 +340,8 @@ impl<'a> Brs<'a> {
             child.play_unchecked(m);
             let checks = child.live().iter().any(|s| s != stm && child.in_check(s));
             let new_depth = depth - 1;
-            let r = if depth >= 3 && quiet && !checks && i >= if maxing { 4 } else { 6 } {
+            let late = i >= if maxing { 4 } else { 6 };
+            let r = if !self.exact && depth >= 3 && quiet && !checks && late {
                 1
             } else {
                 0
@@ -338,22 +349,36 @@ impl<'a> Brs<'a> {
             self.push(pos, &child);
             let mut s;
             if i == 0 && !handed_on {
-                s = self.search(&child, new_depth, alpha, beta, ply + 1, !maxing);
+                s = self.search(&child, new_depth, alpha, beta, ply + 1, branched_child);
             } else if maxing {
-                s = self.search(&child, new_depth - r, alpha, alpha + 1, ply + 1, true);
+                s = self.search(
+                    &child,
+                    new_depth - r,
+                    alpha,
+                    alpha + 1,
+                    ply + 1,
+                    branched_child,
+                );
                 if s > alpha && r > 0 && !self.core.ctl.stopped {
-                    s = self.search(&child, new_depth, alpha, alpha + 1, ply + 1, true);
+                    s = self.search(&child, new_depth, alpha, alpha + 1, ply + 1, branched_child);
                 }
                 if s > alpha && s < beta && !self.core.ctl.stopped {
-                    s = self.search(&child, new_depth, alpha, beta, ply + 1, true);
+                    s = self.search(&child, new_depth, alpha, beta, ply + 1, branched_child);
                 }
             } else {
-                s = self.search(&child, new_depth - r, beta - 1, beta, ply + 1, false);
+                s = self.search(
+                    &child,
+                    new_depth - r,
+                    beta - 1,
+                    beta,
+                    ply + 1,
+                    branched_child,
+                );
                 if s < beta && r > 0 && !self.core.ctl.stopped {
-                    s = self.search(&child, new_depth, beta - 1, beta, ply + 1, false);
+                    s = self.search(&child, new_depth, beta - 1, beta, ply + 1, branched_child);
                 }
                 if s < beta && s > alpha && !self.core.ctl.stopped {
-                    s = self.search(&child, new_depth, alpha, beta, ply + 1, false);
+                    s = self.search(&child, new_depth, alpha, beta, ply + 1, branched_child);
                 }
             }
             self.path.pop();
@@ -501,3 +526,7 @@ impl<'a> Brs<'a> {
         out
     }
 }
+
+#[cfg(test)]
+#[path = "brs_tests.rs"]
+mod tests;
