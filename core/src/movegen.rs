@@ -472,6 +472,13 @@ fn has_unpinned_move(pos: &Position, me: Seat) -> bool {
     };
     let army = pos.by_owner[me.index()] & !kings;
     let lines = attacks::rook_pseudo(king) | attacks::bishop_pseudo(king);
+    // A pawn off every line through the king, or on the king's own file (rank, for a side
+    // seat) where its step keeps it on that line, pushes without exposing the king.
+    let pawns = army & pos.by_kind[PieceKind::Pawn.index()] & pos.by_facing[me.index()];
+    let axis = attacks::lance_ray(me, king) | attacks::lance_ray(me.opposite(), king);
+    if (pawn_pushes(me, pawns & !(lines & !axis)) & not_own).any() {
+        return true;
+    }
     if Iterator::any(&mut (army & !lines), can_move) {
         return true;
     }

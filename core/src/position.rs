@@ -191,6 +191,10 @@ impl Position {
             return self.by_owner[s.opposite().index()];
         }
         let b = &self.by_owner;
+        if self.live == self.seats && !self.rules.teams {
+            // Every seat live: every piece but `s`'s own.
+            return self.occupied & !b[s.index()];
+        }
         let mut live = SquareSet::EMPTY;
         for (i, own) in b.iter().enumerate() {
             if self.live.0 & (1 << i) != 0 {
@@ -329,8 +333,10 @@ impl Position {
         }
         match m.from() {
             Some(from) => {
+                // Only a line on which the origin was the nearest piece to the king opens.
                 let line = attacks::line(king, from);
                 line.any()
+                    && (attacks::between(king, from) & self.occupied).is_empty()
                     && self
                         .slider_attackers(king, self.occupied, line & self.enemy_pieces(s))
                         .any()

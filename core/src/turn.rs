@@ -20,7 +20,51 @@ pub(crate) fn advance_after_move(
     m: Move,
     before: Option<SeatSet>,
 ) {
+    if let Some(before) = before {
+        if pos.rules.check_priority
+            && !pos.rules.mate_immediately
+            && quick_turn(pos, mover, m, before)
+        {
+            return;
+        }
+    }
     advance_with(pos, mover, Some(mover), before.map(|b| (b, m)));
+}
+
+/// The usual Yonin turn after a move: the first seat clockwise from the mover that is in
+/// check, else the next live seat, when that seat has a legal move. Returns `false`, having
+/// changed nothing, when the turn needs the full rule (an elimination, or a decided game).
+#[inline(always)]
+fn quick_turn(pos: &mut Position, mover: Seat, m: Move, before: SeatSet) -> bool {
+    let others = pos.live.without(mover);
+    if others.is_empty() || pos.is_decided_by_elimination() {
+        return false;
+    }
+    let hint = Some((before, m));
+    let mut checked = SeatSet::EMPTY;
+    let mut first_checked = None;
+    let mut first_live = None;
+    let mut s = mover;
+    for _ in 0..3 {
+        s = s.clockwise();
+        if !others.contains(s) {
+            continue;
+        }
+        first_live.get_or_insert(s);
+        if in_check_after(pos, s, mover, hint) {
+            checked.insert(s);
+            first_checked.get_or_insert(s);
+        }
+    }
+    let Some(candidate) = first_checked.or(first_live) else {
+        return false;
+    };
+    if !crate::movegen::has_legal_move(pos, candidate, first_checked.is_none()) {
+        return false;
+    }
+    pos.set_to_move(candidate);
+    pos.set_checked(checked);
+    true
 }
 
 /// Is live seat `s` in check, using what the last move can have changed when that is known?
