@@ -95,6 +95,8 @@ pub struct GameView {
     pub keys: crate::keyboard::Keyboard,
     /// Room for the chat panel under the record (see `chat`).
     pub chat: ChatDock,
+    /// This frame's box for the typed line or the move question (under the record).
+    prompt: Option<Rect>,
 }
 
 /// Where the chat panel goes: asked for by the game screen, placed by the view each frame.
@@ -144,6 +146,15 @@ impl GameView {
             self.keys.view_seat(table),
             table.four_seats(),
         );
+        let mut intents = Vec::new();
+        if opts.interactive {
+            self.keyboard(ui, table, opts, now, &mut intents);
+        }
+        // The typed line or the move question: under the record, never over the board.
+        self.prompt = self
+            .keys
+            .prompt_height(layout.unit)
+            .map(|h| layout.take_prompt(h));
         self.chat.rect = None;
         if self.chat.enabled {
             let (record, chat) = crate::chat::split_panel(layout.record, layout.unit);
@@ -156,9 +167,7 @@ impl GameView {
             pieces: opts.pieces,
         };
         self.follow_moves(table, &layout, opts, now);
-        let mut intents = Vec::new();
         if opts.interactive {
-            self.keyboard(ui, table, opts, now, &mut intents);
             self.board_input(ui, table, &layout, opts, &mut intents);
         }
         self.draw(ui, table, &layout, &style, opts, now, &mut intents);
@@ -222,7 +231,8 @@ impl GameView {
             return;
         }
         if self.keys.pending.is_some() {
-            intents.extend(self.keys.pending_click(ui, g));
+            let prompt = self.prompt.unwrap_or(layout.record);
+            intents.extend(self.keys.pending_click(ui, g, prompt));
             return;
         }
         if let Some((plain, promoted)) = self.promotion {
@@ -445,7 +455,9 @@ impl GameView {
             self.draw_promotion(ui, table, g, plain, style);
         }
         let asked = self.confirm_resign;
-        self.keys.draw(ui, table, g, opts.usi_record, asked, now);
+        let prompt = self.prompt;
+        self.keys
+            .draw(ui, table, g, prompt, opts.usi_record, asked, now);
     }
 
     #[allow(clippy::too_many_arguments)]

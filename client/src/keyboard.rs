@@ -223,14 +223,28 @@ impl Keyboard {
         }
     }
 
+    /// How high the box under the record must be for what the keyboard shows now (the move
+    /// question, or the typed line and why it was refused), or None when it shows neither.
+    pub fn prompt_height(&self, unit: f32) -> Option<f32> {
+        if self.pending.is_some() {
+            Some(unit * 5.6)
+        } else if self.error.is_some() {
+            Some(unit * 7.0)
+        } else if !self.typed.is_empty() {
+            Some(unit * 2.4)
+        } else {
+            None
+        }
+    }
+
     /// A click while a move waits: on the Play button or the destination it goes, anywhere
-    /// else it is taken back.
-    pub fn pending_click(&mut self, ui: &Ui, g: &BoardGeom) -> Option<Intent> {
+    /// else it is taken back. `prompt` is the question's box.
+    pub fn pending_click(&mut self, ui: &Ui, g: &BoardGeom, prompt: Rect) -> Option<Intent> {
         let m = self.pending?;
         if !ui.input.pressed {
             return None;
         }
-        let (_, play, _) = pending_rects(ui, g);
+        let (play, _) = pending_buttons(ui, prompt);
         self.pending = None;
         let p = ui.input.mouse;
         if play.contains(p) || g.square_at(p) == Some(m.to()) {
@@ -240,27 +254,31 @@ impl Keyboard {
         }
     }
 
-    /// Draws the typed line, the notices, the pending move's question, the keys that answer
-    /// "Really resign?" while it is asked, and the help.
+    /// Draws the typed line or the pending move's question in `prompt` (beside the board),
+    /// the notices, the keys that answer "Really resign?" while it is asked, and the help.
+    #[allow(clippy::too_many_arguments)]
     pub fn draw(
         &self,
         ui: &Ui,
         table: &Table,
         g: &BoardGeom,
+        prompt: Option<Rect>,
         usi: bool,
         resign_asked: bool,
         now: f64,
     ) {
-        if let Some(m) = self.pending {
-            let text = if usi {
-                m.to_string()
-            } else {
-                let prev = table.game.moves().last().map(|p| p.mv.to());
-                crate::notation::display(table.game.position(), m, prev)
-            };
-            draw_pending(ui, g, &text);
-        } else if !self.typed.is_empty() || self.error.is_some() {
-            self.draw_line(ui, g, now);
+        if let Some(r) = prompt {
+            if let Some(m) = self.pending {
+                let text = if usi {
+                    m.to_string()
+                } else {
+                    let prev = table.game.moves().last().map(|p| p.mv.to());
+                    crate::notation::display(table.game.position(), m, prev)
+                };
+                draw_pending(ui, r, &text);
+            } else if !self.typed.is_empty() || self.error.is_some() {
+                self.draw_line(ui, r, now);
+            }
         }
         let top = g.grid.y + g.cell * 0.5;
         if resign_asked {
@@ -275,18 +293,13 @@ impl Keyboard {
         }
     }
 
-    fn draw_line(&self, ui: &Ui, g: &BoardGeom, now: f64) {
-        let h = g.cell * 0.62;
-        let w = g.grid.w * 0.62;
-        let r = Rect::new(
-            g.outer.center().x - w / 2.0,
-            g.grid.y + g.grid.h - h * 0.5,
-            w,
-            h,
-        );
-        rounded_rect(r, 8.0, Color::new(0.06, 0.06, 0.08, 0.9));
+    /// The typed line at the bottom of `r`, and above it why the last move was refused.
+    fn draw_line(&self, ui: &Ui, r: Rect, now: f64) {
+        let h = r.h.min(ui.unit * 2.4);
+        let field = Rect::new(r.x, r.y + r.h - h, r.w, h);
+        rounded_rect(field, 8.0, BOX);
         rounded_outline(
-            r,
+            field,
             8.0,
             2.0,
             if self.error.is_some() {
@@ -295,23 +308,52 @@ impl Keyboard {
                 theme::ACCENT
             },
         );
-        let size = h * 0.55;
+        let size = h * 0.5;
         let pad = h * 0.3;
         let (text, color) = if self.typed.is_empty() {
             (tr(Text::TypeMoveHint).to_string(), theme::TEXT_DIM)
         } else {
             (self.typed.clone(), theme::TEXT)
         };
-        let s = fit(ui, &text, r.w - 2.0 * pad, size);
-        let tw = ui.text_mid(&text, r.x + pad, r.center().y, s, color);
+        let s = fit(ui, &text, field.w - 2.0 * pad, size);
+        let tw = ui.text_mid(&text, field.x + pad, field.center().y, s, color);
         // A blinking caret after the text.
         if !self.typed.is_empty() && (now * 2.0).fract() < 0.5 {
-            let x = r.x + pad + tw + 2.0;
-            draw_line(x, r.y + h * 0.2, x, r.y + h * 0.8, 2.0, theme::TEXT);
+            let x = field.x + pad + tw + 2.0;
+            draw_line(x, field.y + h * 0.2, x, field.y + h * 0.8, 2.0, theme::TEXT);
         }
         if let Some(e) = &self.error {
-            draw_note(ui, g, e, r.y - h * 0.6, theme::CHECK_GLOW);
+            let gap = ui.unit * 0.4;
+            let above = Rect::new(r.x, r.y, r.w, (r.h - h - gap).max(0.0));
+            rounded_rect(above, 8.0, BOX);
+            rounded_outline(above, 8.0, 2.0, theme::CHECK_GLOW);
+            text_block(ui, e, above, ui.unit * 0.85, theme::TEXT);
         }
+    }
+}
+
+/// The fill of the typed line, the move question and the notes.
+const BOX: Color = Color::new(0.06, 0.06, 0.08, 0.92);
+
+/// `text` wrapped into `r` (a padding left), shrunk until its lines fit, centred.
+fn text_block(ui: &Ui, text: &str, r: Rect, size: f32, color: Color) {
+    let pad = ui.unit * 0.5;
+    let width = (r.w - 2.0 * pad).max(10.0);
+    let mut size = size;
+    loop {
+        let lines = crate::ui::wrap(text, width, |t| ui.measure(t, size).width);
+        let lh = size * 1.3;
+        let fits = lines.len() as f32 * lh <= r.h - pad;
+        if fits || size < 7.0 {
+            let top = r.center().y - lines.len() as f32 * lh / 2.0;
+            for (i, l) in lines.iter().enumerate() {
+                let y = top + lh * (i as f32 + 0.5);
+                let s = fit(ui, l, width, size);
+                ui.text_centered(l, vec2(r.center().x, y), s, color);
+            }
+            return;
+        }
+        size *= 0.9;
     }
 }
 
@@ -328,7 +370,7 @@ fn draw_note(ui: &Ui, g: &BoardGeom, text: &str, cy: f32, edge: Color) {
     let lh = size * 1.4;
     let h = lines.len() as f32 * lh + size * 0.8;
     let r = Rect::new(g.outer.center().x - w / 2.0, cy - h / 2.0, w, h);
-    rounded_rect(r, 8.0, Color::new(0.06, 0.06, 0.08, 0.92));
+    rounded_rect(r, 8.0, BOX);
     rounded_outline(r, 8.0, 2.0, edge);
     for (i, l) in lines.iter().enumerate() {
         let y = r.y + size * 0.4 + lh * (i as f32 + 0.5);
@@ -336,36 +378,25 @@ fn draw_note(ui: &Ui, g: &BoardGeom, text: &str, cy: f32, edge: Color) {
     }
 }
 
-/// The question box of a pending move and its two buttons (play, cancel).
-fn pending_rects(ui: &Ui, g: &BoardGeom) -> (Rect, Rect, Rect) {
-    let h = g.cell * 1.25;
-    let w = g.grid.w * 0.92;
-    let r = Rect::new(
-        g.outer.center().x - w / 2.0,
-        g.grid.y + g.grid.h - h * 0.6,
-        w,
-        h,
-    );
-    let bh = h * 0.48;
-    let bw = (g.cell * 1.6).max(ui.unit * 4.0);
-    let by = r.y + h - bh - h * 0.08;
-    let play = Rect::new(r.center().x - bw - h * 0.1, by, bw, bh);
-    let cancel = Rect::new(r.center().x + h * 0.1, by, bw, bh);
-    (r, play, cancel)
+/// The two buttons of the move question in its box `r` (play, cancel), along its bottom.
+fn pending_buttons(ui: &Ui, r: Rect) -> (Rect, Rect) {
+    let gap = ui.unit * 0.5;
+    let bh = (ui.unit * 2.0).min(r.h * 0.42);
+    let bw = ((r.w - 3.0 * gap) / 2.0).min(ui.unit * 6.0);
+    let by = r.y + r.h - bh - gap;
+    let play = Rect::new(r.center().x - bw - gap / 2.0, by, bw, bh);
+    let cancel = Rect::new(r.center().x + gap / 2.0, by, bw, bh);
+    (play, cancel)
 }
 
-fn draw_pending(ui: &Ui, g: &BoardGeom, move_text: &str) {
-    let (r, play, cancel) = pending_rects(ui, g);
-    rounded_rect(r, 10.0, Color::new(0.06, 0.06, 0.08, 0.92));
+/// The question of a pending move in its box `r`: the move and the keys, then Play and Cancel.
+fn draw_pending(ui: &Ui, r: Rect, move_text: &str) {
+    let (play, cancel) = pending_buttons(ui, r);
+    rounded_rect(r, 10.0, BOX);
     rounded_outline(r, 10.0, 2.0, theme::ACCENT);
     let prompt = trf(Text::ConfirmPrompt, &[&move_text]);
-    let size = fit(ui, &prompt, r.w - g.cell * 0.4, g.cell * 0.3);
-    ui.text_centered(
-        &prompt,
-        vec2(r.center().x, r.y + r.h * 0.25),
-        size,
-        theme::TEXT,
-    );
+    let text_r = Rect::new(r.x, r.y, r.w, (play.y - r.y).max(0.0));
+    text_block(ui, &prompt, text_r, ui.unit * 0.95, theme::TEXT);
     ui.button_styled(play, tr(Text::PlayMove), true, Some(theme::ACCENT));
     ui.button(cancel, tr(Text::CancelMove));
 }

@@ -44,6 +44,18 @@ impl Layout {
         }
     }
 
+    /// Carves a box `h` high (at most 60 % of the panel) out of the bottom of the record
+    /// panel and returns it: the typed-move line and the move question go there, beside the
+    /// board and never over it.
+    pub fn take_prompt(&mut self, h: f32) -> Rect {
+        let r = self.record;
+        let gap = (self.unit * 0.4).max(3.0);
+        let h = h.min(r.h * 0.6);
+        let prompt = Rect::new(r.x, r.y + r.h - h, r.w, h);
+        self.record.h = (r.h - h - gap).max(0.0);
+        prompt
+    }
+
     fn two(w: f32, h: f32, viewer: Seat, unit: f32) -> Layout {
         larger(
             Layout::two_beside(w, h, viewer, unit),
@@ -284,6 +296,7 @@ mod tests {
             (800.0, 600.0),
             (1920.0, 1080.0),
             (1000.0, 1000.0),
+            (960.0, 640.0),
         ] {
             for four in [false, true] {
                 for viewer in [Seat::South, Seat::West] {
@@ -306,6 +319,18 @@ mod tests {
                         }
                     }
                     assert!((l.board.outer.w - l.board.outer.h).abs() < 1e-3);
+                    // The typed line and the move question stay off the board and panels.
+                    let mut l = l.clone();
+                    let prompt = l.take_prompt(l.unit * 6.0);
+                    assert!(prompt.h >= l.unit * 2.5, "{w}x{h} four={four}: {prompt:?}");
+                    assert!(inside(prompt, screen));
+                    // rects[1] is the record panel the prompt was carved from.
+                    for (i, b) in rects.iter().enumerate() {
+                        if i != 1 {
+                            assert!(!overlaps(prompt, *b), "{w}x{h}: prompt over {b:?}");
+                        }
+                    }
+                    assert!(!overlaps(prompt, l.record));
                 }
             }
         }

@@ -79,6 +79,10 @@ pub const SCENARIOS: &[(&str, &str)] = &[
         "confirm-move",
         "confirm-moves on: ▲8h2b+ shown played, waiting for Enter or a click",
     ),
+    (
+        "confirm-move-yonin",
+        "confirm-moves on in Yonin: South's first move waiting, the question beside the board",
+    ),
     ("standard-flipped", "the midgame with the view turned by F"),
     ("replay", "the list of finished games (empty here)"),
     ("setup", "the new-game screen"),
@@ -311,6 +315,7 @@ pub fn table(name: &str) -> Result<Table, String> {
             table("standard-hints")?
         }
         "shortcut-help" | "typed-preview" => table("standard-start")?,
+        "confirm-move-yonin" => table("yonin-start")?,
         "typed-error" => {
             // The midgame before ▲B*1e: Sente to move, a pawn in hand, a pawn on 7f.
             let moves = &STANDARD_MIDGAME[..STANDARD_MIDGAME.len() - 1];
@@ -474,7 +479,8 @@ pub fn screen(name: &str, ctx: &Ctx) -> Result<Box<dyn Screen>, String> {
                 view,
             })
         }
-        "typed-error" | "typed-preview" | "shortcut-help" | "confirm-move" | "standard-flipped" => {
+        "typed-error" | "typed-preview" | "shortcut-help" | "confirm-move"
+        | "confirm-move-yonin" | "standard-flipped" => {
             let table = table(name)?;
             let mut view = GameView::new();
             match name {
@@ -487,6 +493,10 @@ pub fn screen(name: &str, ctx: &Ctx) -> Result<Box<dyn Screen>, String> {
                 "shortcut-help" => view.show_help(),
                 "confirm-move" => {
                     view.keys.pending = Some(Move::from_usi("8h2b+").map_err(|e| e.to_string())?)
+                }
+                "confirm-move-yonin" => {
+                    let moves = table.game.position().legal_moves();
+                    view.keys.pending = Some(*moves.iter().next().ok_or("no legal move")?)
                 }
                 _ => view.keys.turns = 2,
             }
@@ -525,7 +535,7 @@ pub fn adjust_settings(name: &str, s: &mut crate::settings::Settings) {
         "theme-classic" => s.theme = ThemeName::Classic,
         "theme-dark" => s.theme = ThemeName::Dark,
         "theme-contrast" => s.theme = ThemeName::HighContrast,
-        "confirm-move" => s.confirm_moves = true,
+        "confirm-move" | "confirm-move-yonin" => s.confirm_moves = true,
         _ => {}
     }
 }
