@@ -797,8 +797,8 @@ pub fn draw_hand(
         let n = hand.count(kind);
         if n > 1 {
             let c = vec2(r.x + r.w * 0.82, r.y + r.h * 0.8);
-            draw_circle(c.x, c.y, r.w * 0.17, theme::BACKGROUND);
-            ui.text_centered(&n.to_string(), c, r.w * 0.26, theme::TEXT);
+            draw_circle(c.x, c.y, r.w * 0.17, theme::palette().background);
+            ui.text_centered(&n.to_string(), c, r.w * 0.26, theme::palette().text);
         }
     }
     if sealed {

@@ -304,7 +304,13 @@ impl ChatPanel {
         if log.lines.is_empty() && rows > 0 {
             let hint = tr(Text::ChatHint);
             let s = crate::game_view::fit(ui, hint, width, size);
-            ui.text_mid(hint, r.x + pad, top + row_h * 0.5, s, theme::TEXT_DIM);
+            ui.text_mid(
+                hint,
+                r.x + pad,
+                top + row_h * 0.5,
+                s,
+                theme::palette().text_dim,
+            );
         }
         // The input line.
         self.input_rect = can_chat.then_some(field);
@@ -312,7 +318,11 @@ impl ChatPanel {
             self.focused = false;
             return;
         }
-        rounded_rect(field, 6.0, theme::mix(theme::BACKGROUND, BLACK, 0.2));
+        rounded_rect(
+            field,
+            6.0,
+            theme::mix(theme::palette().background, BLACK, 0.2),
+        );
         rounded_outline(
             field,
             6.0,
@@ -320,7 +330,7 @@ impl ChatPanel {
             if self.focused {
                 theme::ACCENT
             } else {
-                theme::PANEL_LIGHT
+                theme::palette().panel_light
             },
         );
         let fs = input_h * 0.5;
@@ -328,7 +338,7 @@ impl ChatPanel {
         if self.input.is_empty() && !self.focused {
             let hint = tr(Text::ChatOpenHint);
             let s = crate::game_view::fit(ui, hint, field.w - fs, fs);
-            ui.text_mid(hint, field.x + fs * 0.5, cy, s, theme::TEXT_DIM);
+            ui.text_mid(hint, field.x + fs * 0.5, cy, s, theme::palette().text_dim);
         } else {
             // The end of what is typed, when it is longer than the field.
             let avail = field.w - fs * 1.5;
@@ -338,7 +348,7 @@ impl ChatPanel {
                 it.next();
                 shown = it.as_str();
             }
-            let w = ui.text_mid(shown, field.x + fs * 0.5, cy, fs, theme::TEXT);
+            let w = ui.text_mid(shown, field.x + fs * 0.5, cy, fs, theme::palette().text);
             if self.focused {
                 ui.caret(field.x + fs * 0.5 + w + 2.0, field);
             }
@@ -364,7 +374,7 @@ fn line_text(line: &ChatLine, four_seats: bool) -> (String, Color) {
         }
         Speaker::Spectator => (
             trf(Text::ChatSpectatorLine, &[&line.name, &line.text]),
-            theme::TEXT_DIM,
+            theme::palette().text_dim,
         ),
         Speaker::Refusal => (
             trf(Text::ChatRefused, &[&line.text]),

@@ -479,11 +479,11 @@ impl GameView {
         let r = area.plate;
         // Plate: lit in the seat's colour when it is to move, dimmed otherwise.
         let fill = if to_move {
-            theme::mix(theme::PANEL, color, 0.28)
+            theme::mix(theme::palette().panel, color, 0.28)
         } else if !live {
-            theme::mix(theme::PANEL, theme::BACKGROUND, 0.6)
+            theme::mix(theme::palette().panel, theme::palette().background, 0.6)
         } else {
-            theme::PANEL
+            theme::palette().panel
         };
         rounded_rect(r, 8.0, fill);
         if to_move {
@@ -509,7 +509,15 @@ impl GameView {
         );
         // The seat chip: colour and arrow (or ▲/△ in standard shogi).
         let chip = Rect::new(r.x + pad, ya - ra * 0.45, ra * 0.9, ra * 0.9);
-        rounded_rect(chip, 4.0, if live { color } else { theme::TEXT_DIM });
+        rounded_rect(
+            chip,
+            4.0,
+            if live {
+                color
+            } else {
+                theme::palette().text_dim
+            },
+        );
         let mark = match table.variant() {
             Variant::Standard => {
                 if seat == Seat::South {
@@ -520,7 +528,12 @@ impl GameView {
             }
             Variant::Yonin => arrow_str(seat),
         };
-        ui.text_centered(mark, chip.center(), chip.h * 0.75, theme::BACKGROUND);
+        ui.text_centered(
+            mark,
+            chip.center(),
+            chip.h * 0.75,
+            theme::palette().background,
+        );
         let mut name = table.name(seat);
         if Some(seat) == table.me {
             name = format!("{name}{}", tr(Text::YouSuffix));
@@ -532,7 +545,11 @@ impl GameView {
             name_x,
             ya,
             size,
-            if live { theme::TEXT } else { theme::TEXT_DIM },
+            if live {
+                theme::palette().text
+            } else {
+                theme::palette().text_dim
+            },
         );
 
         // Clock, or the seat's state when there is none.
@@ -548,7 +565,7 @@ impl GameView {
                 let clock_color = match (running, low) {
                     (true, true) => Color::new(1.0, 0.4, 0.35, 1.0),
                     (true, false) => theme::mix(color, WHITE, 0.3),
-                    _ => theme::TEXT_DIM,
+                    _ => theme::palette().text_dim,
                 };
                 let big_size = (rb * 0.95).min(r.w * 0.24);
                 let w = ui.text_mid(&big, r.x + pad, yb, big_size, clock_color);
@@ -564,7 +581,13 @@ impl GameView {
                 }
                 if !small.is_empty() {
                     let (t, s) = fit_text(ui, &small, r.w - w - 3.0 * pad, rb * 0.42);
-                    ui.text_mid(&t, r.x + 2.0 * pad + w, yb + rb * 0.12, s, theme::TEXT_DIM);
+                    ui.text_mid(
+                        &t,
+                        r.x + 2.0 * pad + w,
+                        yb + rb * 0.12,
+                        s,
+                        theme::palette().text_dim,
+                    );
                 }
                 if !status.is_empty() {
                     let (t, s) = fit_text(ui, &status, r.w - 2.0 * pad, rc * 0.85);
@@ -697,7 +720,7 @@ impl GameView {
         for (i, entries) in lines.iter().enumerate().skip(first).take(rows) {
             let y = top + (i - first) as f32 * row_h + row_h * 0.5;
             let num = format!("{:>3}", entries[0].ply);
-            ui.text_mid(&num, r.x + pad, y, row_h * 0.6, theme::TEXT_DIM);
+            ui.text_mid(&num, r.x + pad, y, row_h * 0.6, theme::palette().text_dim);
             for (k, line) in entries.iter().enumerate() {
                 let chip_x = r.x + pad + num_w + k as f32 * col_w;
                 draw_rectangle(
@@ -713,7 +736,7 @@ impl GameView {
                     &line.japanese
                 };
                 let size = fit(ui, text, col_w - row_h * 0.9, row_h * 0.72);
-                ui.text_mid(text, chip_x + row_h * 0.4, y, size, theme::TEXT);
+                ui.text_mid(text, chip_x + row_h * 0.4, y, size, theme::palette().text);
             }
         }
         if let Some(o) = &table.outcome {
@@ -826,7 +849,7 @@ impl GameView {
             g.outer.h,
             Color::new(0.0, 0.0, 0.0, 0.25),
         );
-        rounded_rect(bg, 8.0, theme::PANEL);
+        rounded_rect(bg, 8.0, theme::palette().panel);
         rounded_outline(bg, 8.0, 2.0, theme::ACCENT);
         let angle = facing_angle(g.viewer, piece.facing());
         for (r, kind, label) in [
@@ -835,7 +858,7 @@ impl GameView {
         ] {
             let hit = Rect::new(r.x, r.y, r.w, r.h + label_h);
             if ui.hovered(hit) {
-                rounded_rect(hit, 6.0, theme::PANEL_LIGHT);
+                rounded_rect(hit, 6.0, theme::palette().panel_light);
             }
             board_view::draw_styled_piece(
                 ui,
@@ -853,7 +876,7 @@ impl GameView {
                 label,
                 vec2(r.center().x, r.y + r.h + label_h * 0.4),
                 size,
-                theme::TEXT,
+                theme::palette().text,
             );
         }
     }
@@ -975,14 +998,14 @@ fn draw_banner(ui: &Ui, g: &BoardGeom, text: &str) {
     );
     rounded_rect(r, 10.0, Color::new(0.08, 0.08, 0.1, 0.86));
     rounded_outline(r, 10.0, 2.0, theme::ACCENT);
-    ui.text_centered(text, r.center(), size, theme::TEXT);
+    ui.text_centered(text, r.center(), size, theme::palette().text);
 }
 
 fn status_color(table: &Table, seat: Seat) -> Color {
     if table.check_order.contains(&seat) {
         Color::new(1.0, 0.45, 0.4, 1.0)
     } else {
-        theme::TEXT_DIM
+        theme::palette().text_dim
     }
 }
 

@@ -311,23 +311,33 @@ impl Keyboard {
         let size = h * 0.5;
         let pad = h * 0.3;
         let (text, color) = if self.typed.is_empty() {
-            (tr(Text::TypeMoveHint).to_string(), theme::TEXT_DIM)
+            (
+                tr(Text::TypeMoveHint).to_string(),
+                theme::palette().text_dim,
+            )
         } else {
-            (self.typed.clone(), theme::TEXT)
+            (self.typed.clone(), theme::palette().text)
         };
         let s = fit(ui, &text, field.w - 2.0 * pad, size);
         let tw = ui.text_mid(&text, field.x + pad, field.center().y, s, color);
         // A blinking caret after the text.
         if !self.typed.is_empty() && (now * 2.0).fract() < 0.5 {
             let x = field.x + pad + tw + 2.0;
-            draw_line(x, field.y + h * 0.2, x, field.y + h * 0.8, 2.0, theme::TEXT);
+            draw_line(
+                x,
+                field.y + h * 0.2,
+                x,
+                field.y + h * 0.8,
+                2.0,
+                theme::palette().text,
+            );
         }
         if let Some(e) = &self.error {
             let gap = ui.unit * 0.4;
             let above = Rect::new(r.x, r.y, r.w, (r.h - h - gap).max(0.0));
             rounded_rect(above, 8.0, BOX);
             rounded_outline(above, 8.0, 2.0, theme::CHECK_GLOW);
-            text_block(ui, e, above, ui.unit * 0.85, theme::TEXT);
+            text_block(ui, e, above, ui.unit * 0.85, theme::palette().text);
         }
     }
 }
@@ -374,7 +384,7 @@ fn draw_note(ui: &Ui, g: &BoardGeom, text: &str, cy: f32, edge: Color) {
     rounded_outline(r, 8.0, 2.0, edge);
     for (i, l) in lines.iter().enumerate() {
         let y = r.y + size * 0.4 + lh * (i as f32 + 0.5);
-        ui.text_centered(l, vec2(r.center().x, y), size, theme::TEXT);
+        ui.text_centered(l, vec2(r.center().x, y), size, theme::palette().text);
     }
 }
 
@@ -396,7 +406,7 @@ fn draw_pending(ui: &Ui, r: Rect, move_text: &str) {
     rounded_outline(r, 10.0, 2.0, theme::ACCENT);
     let prompt = trf(Text::ConfirmPrompt, &[&move_text]);
     let text_r = Rect::new(r.x, r.y, r.w, (play.y - r.y).max(0.0));
-    text_block(ui, &prompt, text_r, ui.unit * 0.95, theme::TEXT);
+    text_block(ui, &prompt, text_r, ui.unit * 0.95, theme::palette().text);
     ui.button_styled(play, tr(Text::PlayMove), true, Some(theme::ACCENT));
     ui.button(cancel, tr(Text::CancelMove));
 }
@@ -449,17 +459,17 @@ fn draw_help(ui: &Ui, g: &BoardGeom, four_seats: bool) {
         ui.text_mid(key, r.x + pad, y, size, theme::ACCENT);
         let t = tr(text);
         let s = fit(ui, t, width - key_w, size);
-        ui.text_mid(t, r.x + pad + key_w, y, s, theme::TEXT);
+        ui.text_mid(t, r.x + pad + key_w, y, s, theme::palette().text);
         y += lh;
     }
     y += small * 0.6;
     for n in notes {
-        y = ui.paragraph(n, r.x + pad, y, width, small, theme::TEXT_DIM) + small * 0.3;
+        y = ui.paragraph(n, r.x + pad, y, width, small, theme::palette().text_dim) + small * 0.3;
     }
     ui.text_centered(
         tr(Text::HelpClose),
         vec2(r.center().x, r.y + r.h - pad * 0.9),
         size * 0.85,
-        theme::TEXT_DIM,
+        theme::palette().text_dim,
     );
 }

@@ -225,13 +225,13 @@ pub fn draw_overlay(
         &title,
         vec2(b.center().x, b.y + u * 1.8),
         fit(&title, u * 1.4),
-        theme::TEXT,
+        theme::palette().text,
     );
     ui.text_centered(
         &detail,
         vec2(b.center().x, b.y + u * 3.8),
         fit(&detail, u * 0.95),
-        theme::TEXT_DIM,
+        theme::palette().text_dim,
     );
     if r.active() {
         // A small spinner: three dots lighting in turn.
@@ -245,7 +245,7 @@ pub fn draw_overlay(
                 if lit {
                     theme::ACCENT
                 } else {
-                    theme::PANEL_LIGHT
+                    theme::palette().panel_light
                 },
             );
         }
@@ -256,7 +256,7 @@ pub fn draw_overlay(
                 why,
                 vec2(b.center().x, b.y + u * 5.6),
                 fit(why, u * 0.75),
-                theme::TEXT_DIM,
+                theme::palette().text_dim,
             );
         }
     }

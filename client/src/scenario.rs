@@ -444,6 +444,22 @@ pub fn split_lang(name: &str) -> (&str, Option<crate::i18n::Lang>) {
     (name, None)
 }
 
+/// Splits a theme suffix off a scenario name: `rules-yonin@dark` is `rules-yonin` in the
+/// dark theme (`@classic`, `@dark`, `@contrast`; before any language suffix is split off).
+pub fn split_theme(name: &str) -> (&str, Option<crate::theme::ThemeName>) {
+    use crate::theme::ThemeName;
+    for (suffix, theme) in [
+        ("@classic", ThemeName::Classic),
+        ("@dark", ThemeName::Dark),
+        ("@contrast", ThemeName::HighContrast),
+    ] {
+        if let Some(base) = name.strip_suffix(suffix) {
+            return (base, Some(theme));
+        }
+    }
+    (name, None)
+}
+
 /// The screen of a scenario.
 pub fn screen(name: &str, ctx: &Ctx) -> Result<Box<dyn Screen>, String> {
     Ok(match name {

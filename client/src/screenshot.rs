@@ -44,12 +44,16 @@ pub fn save(path: &Path) -> Result<(), String> {
 /// Renders `scenario` and writes `path`. Errors are messages for stderr.
 pub async fn run(path: &Path, scenario: &str, size: (u32, u32)) -> Result<(), String> {
     let font = assets::load_font();
+    let (scenario, theme) = crate::scenario::split_theme(scenario);
     let (scenario, lang) = crate::scenario::split_lang(scenario);
     let mut settings = Settings::default();
     if let Some(l) = lang {
         settings.lang = l;
     }
     crate::scenario::adjust_settings(scenario, &mut settings);
+    if let Some(t) = theme {
+        settings.theme = t;
+    }
     settings.apply();
     let mut ctx = Ctx {
         font,

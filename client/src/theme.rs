@@ -14,6 +14,9 @@ const fn rgb(r: u8, g: u8, b: u8) -> Color {
     Color::new(r as f32 / 255.0, g as f32 / 255.0, b as f32 / 255.0, 1.0)
 }
 
+// The classic theme's window colours (every screen draws with [`palette`], so that the chosen
+// theme reaches the panels and menus too).
+
 /// The window background behind the board and panels.
 pub const BACKGROUND: Color = rgb(36, 38, 46);
 /// Side panels and plates.
@@ -111,11 +114,20 @@ impl ThemeName {
     }
 }
 
-/// The colours of the board, the pieces and the marks on them for one theme.
+/// The colours of one theme: the window and its panels (plates, record, chat, buttons, every
+/// screen), the board, the pieces and the marks on them.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Palette {
     /// Behind everything.
     pub background: Color,
+    /// Side panels, plates, the record and the chat.
+    pub panel: Color,
+    /// Buttons and fields on the panels.
+    pub panel_light: Color,
+    /// Text on the background and the panels.
+    pub text: Color,
+    /// Secondary text: hints, labels, numbers.
+    pub text_dim: Color,
     pub wood: Color,
     pub wood_frame: Color,
     pub wood_edge: Color,
@@ -142,6 +154,10 @@ pub struct Palette {
 
 pub const CLASSIC: Palette = Palette {
     background: BACKGROUND,
+    panel: PANEL,
+    panel_light: PANEL_LIGHT,
+    text: TEXT,
+    text_dim: TEXT_DIM,
     wood: WOOD,
     wood_frame: WOOD_FRAME,
     wood_edge: WOOD_EDGE,
@@ -164,6 +180,10 @@ pub const CLASSIC: Palette = Palette {
 
 pub const DARK: Palette = Palette {
     background: rgb(18, 18, 22),
+    panel: rgb(36, 31, 28),
+    panel_light: rgb(58, 50, 44),
+    text: rgb(232, 222, 204),
+    text_dim: rgb(164, 152, 136),
     wood: rgb(86, 60, 42),
     wood_frame: rgb(58, 40, 28),
     wood_edge: rgb(20, 13, 8),
@@ -186,6 +206,10 @@ pub const DARK: Palette = Palette {
 
 pub const HIGH_CONTRAST: Palette = Palette {
     background: rgb(0, 0, 0),
+    panel: rgb(22, 22, 22),
+    panel_light: rgb(78, 78, 78),
+    text: rgb(255, 255, 255),
+    text_dim: rgb(222, 222, 222),
     wood: rgb(255, 252, 236),
     wood_frame: rgb(60, 60, 60),
     wood_edge: rgb(0, 0, 0),

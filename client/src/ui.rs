@@ -122,13 +122,13 @@ impl<'a> Ui<'a> {
 
     /// A side panel: the rounded box and its dim title, `head` high, `pad` in from the corner.
     pub fn titled_panel(&self, r: Rect, title: &str, pad: f32, head: f32) {
-        rounded_rect(r, 8.0, theme::PANEL);
+        rounded_rect(r, 8.0, theme::palette().panel);
         self.text_mid(
             title,
             r.x + pad,
             r.y + pad + head * 0.5,
             head,
-            theme::TEXT_DIM,
+            theme::palette().text_dim,
         );
     }
 
@@ -141,7 +141,7 @@ impl<'a> Ui<'a> {
                 x,
                 field.y + field.h * 0.78,
                 2.0,
-                theme::TEXT,
+                theme::palette().text,
             );
         }
     }
@@ -211,9 +211,9 @@ impl<'a> Ui<'a> {
         accent: Option<Color>,
     ) -> bool {
         let hot = enabled && self.hovered(r);
-        let base = accent.unwrap_or(theme::PANEL_LIGHT);
+        let base = accent.unwrap_or(theme::palette().panel_light);
         let fill = if !enabled {
-            theme::mix(theme::PANEL, theme::BACKGROUND, 0.3)
+            theme::mix(theme::palette().panel, theme::palette().background, 0.3)
         } else if hot {
             theme::mix(base, WHITE, 0.18)
         } else {
@@ -226,12 +226,12 @@ impl<'a> Ui<'a> {
         let size = (r.h * 0.42).min(self.unit * 1.6);
         let color = if enabled {
             if accent.is_some() {
-                theme::BACKGROUND
+                theme::palette().background
             } else {
-                theme::TEXT
+                theme::palette().text
             }
         } else {
-            theme::TEXT_DIM
+            theme::palette().text_dim
         };
         let mut size = size;
         while size > 8.0 && self.measure(label, size).width > r.w - 12.0 {
@@ -246,16 +246,16 @@ impl<'a> Ui<'a> {
     pub fn stepper(&self, r: Rect, label: &str, value: &str) -> i32 {
         let size = (r.h * 0.42).min(self.unit * 1.2);
         let label_w = r.w * 0.42;
-        self.text_mid(label, r.x, r.y + r.h / 2.0, size, theme::TEXT_DIM);
+        self.text_mid(label, r.x, r.y + r.h / 2.0, size, theme::palette().text_dim);
         let v = Rect::new(r.x + label_w, r.y, r.w - label_w, r.h);
         let hot = self.hovered(v);
         rounded_rect(
             v,
             r.h * 0.2,
             if hot {
-                theme::PANEL_LIGHT
+                theme::palette().panel_light
             } else {
-                theme::PANEL
+                theme::palette().panel
             },
         );
         let arrow_w = r.h;
@@ -267,7 +267,7 @@ impl<'a> Ui<'a> {
         while vs > 8.0 && self.measure(value, vs).width > v.w - 2.0 * arrow_w {
             vs -= 1.0;
         }
-        self.text_centered(value, v.center(), vs, theme::TEXT);
+        self.text_centered(value, v.center(), vs, theme::palette().text);
         if self.clicked(left) {
             -1
         } else if self.clicked(v) {
@@ -279,19 +279,25 @@ impl<'a> Ui<'a> {
 
     /// A panel background.
     pub fn panel(&self, r: Rect) {
-        rounded_rect(r, 10.0_f32.min(r.h * 0.1), theme::PANEL);
+        rounded_rect(r, 10.0_f32.min(r.h * 0.1), theme::palette().panel);
     }
 
     /// A screen title at the top left, with the way back named under it.
     pub fn title(&self, s: &str) {
         let size = self.unit * 2.0;
-        self.text(s, self.unit * 1.5, self.unit * 3.0, size, theme::TEXT);
+        self.text(
+            s,
+            self.unit * 1.5,
+            self.unit * 3.0,
+            size,
+            theme::palette().text,
+        );
         self.text(
             crate::i18n::tr(crate::i18n::Text::EscBack),
             self.unit * 1.5,
             self.unit * 4.4,
             self.unit * 0.8,
-            theme::TEXT_DIM,
+            theme::palette().text_dim,
         );
     }
 }
@@ -430,7 +436,7 @@ impl TextField {
     pub fn show(&mut self, ui: &Ui, r: Rect, label: &str) -> bool {
         let size = (r.h * 0.42).min(ui.unit * 1.2);
         let label_w = r.w * 0.42;
-        ui.text_mid(label, r.x, r.y + r.h / 2.0, size, theme::TEXT_DIM);
+        ui.text_mid(label, r.x, r.y + r.h / 2.0, size, theme::palette().text_dim);
         let field = Rect::new(r.x + label_w, r.y, r.w - label_w, r.h);
         if ui.input.pressed {
             self.focused = field.contains(ui.input.mouse);
@@ -447,7 +453,11 @@ impl TextField {
             }
             entered = ui.input.enter;
         }
-        rounded_rect(field, r.h * 0.15, theme::mix(theme::BACKGROUND, BLACK, 0.2));
+        rounded_rect(
+            field,
+            r.h * 0.15,
+            theme::mix(theme::palette().background, BLACK, 0.2),
+        );
         rounded_outline(
             field,
             r.h * 0.15,
@@ -455,7 +465,7 @@ impl TextField {
             if self.focused {
                 theme::ACCENT
             } else {
-                theme::PANEL_LIGHT
+                theme::palette().panel_light
             },
         );
         let w = ui.text_mid(
@@ -463,7 +473,7 @@ impl TextField {
             field.x + size * 0.5,
             field.y + field.h / 2.0,
             size,
-            theme::TEXT,
+            theme::palette().text,
         );
         if self.focused {
             ui.caret(field.x + size * 0.5 + w + 2.0, field);
@@ -499,9 +509,15 @@ pub fn list_rows(
         if Some(i) == selected {
             draw_rectangle(rr.x, rr.y, rr.w, rr.h, theme::alpha(theme::ACCENT, 0.35));
         } else if hot {
-            draw_rectangle(rr.x, rr.y, rr.w, rr.h, theme::PANEL_LIGHT);
+            draw_rectangle(rr.x, rr.y, rr.w, rr.h, theme::palette().panel_light);
         }
-        ui.text_mid(row, rr.x + 8.0, rr.y + rr.h / 2.0, row_h * 0.5, theme::TEXT);
+        ui.text_mid(
+            row,
+            rr.x + 8.0,
+            rr.y + rr.h / 2.0,
+            row_h * 0.5,
+            theme::palette().text,
+        );
         if ui.clicked(rr) {
             clicked = Some(i);
         }

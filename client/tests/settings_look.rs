@@ -1,4 +1,5 @@
-//! The settings as they look: each board theme paints the board in its own colours, the
+//! The settings as they look: each board theme paints the board, the side panels and the
+//! rules diagrams in its own colours, the
 //! beginner style puts movement marks on the pieces, and confirm-moves shows the pending move
 //! played on the board. Draws scenes with the built `yonin` binary under a virtual X display
 //! (like `screenshot.rs`); with no display it prints a notice and passes.
@@ -52,6 +53,61 @@ fn each_theme_paints_the_board_in_its_own_wood() {
             let share = pic.share(&g, sq("5e"), other.palette().wood);
             assert!(share < 0.05, "{scene} shows {other:?}'s wood");
         }
+    }
+}
+
+#[test]
+fn each_theme_reaches_the_panels_and_the_rules_diagram() {
+    let record = Layout::new(W as f32, H as f32, Seat::South, false).record;
+    let all = record.w.floor() * record.h.floor();
+    for (scene, theme) in [
+        ("theme-classic", ThemeName::Classic),
+        ("theme-dark", ThemeName::Dark),
+        ("theme-contrast", ThemeName::HighContrast),
+    ] {
+        let Some(pic) = shoot(scene, W, H) else {
+            return;
+        };
+        // The record panel (a side panel) is filled with the theme's own panel colour.
+        let p = theme.palette();
+        let share = pic.count(record, p.panel, 3) as f32 / all;
+        assert!(
+            share > 0.6,
+            "{scene}: the record panel is {:.0}% its panel colour",
+            share * 100.0
+        );
+        for other in ThemeName::ALL.into_iter().filter(|t| *t != theme) {
+            let share = pic.count(record, other.palette().panel, 3) as f32 / all;
+            assert!(
+                share < 0.05,
+                "{scene}'s record panel shows {other:?}'s panel"
+            );
+        }
+    }
+    // The rules screen's turn diagram is drawn on the theme's wood.
+    for (scene, theme) in [
+        ("rules-yonin@dark", ThemeName::Dark),
+        ("rules-yonin@contrast", ThemeName::HighContrast),
+    ] {
+        let Some(pic) = shoot(scene, W, H) else {
+            return;
+        };
+        let screen = macroquad::math::Rect::new(0.0, 0.0, W as f32, H as f32);
+        let own = pic.count(screen, theme.palette().wood, 3);
+        let classic = pic.count(screen, ThemeName::Classic.palette().wood, 3);
+        assert!(
+            own > 5000,
+            "{scene}: the diagram is not on its wood ({own})"
+        );
+        assert!(
+            classic < 50,
+            "{scene}: classic wood in the rules ({classic})"
+        );
+        let bg = pic.count(screen, theme.palette().background, 3);
+        assert!(
+            bg as f32 > 0.3 * (W * H) as f32,
+            "{scene}: not on its background"
+        );
     }
 }
 

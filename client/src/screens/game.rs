@@ -113,14 +113,14 @@ impl Screen for GameScreen {
                 if error {
                     theme::CHECK_GLOW
                 } else {
-                    theme::TEXT
+                    theme::palette().text
                 },
             );
             ui.text_centered(
                 tr(Text::EscBack),
                 c + vec2(0.0, ui.unit * 2.5),
                 ui.unit,
-                theme::TEXT_DIM,
+                theme::palette().text_dim,
             );
             if error {
                 let r = Rect::new(

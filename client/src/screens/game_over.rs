@@ -70,7 +70,7 @@ impl Screen for GameOverScreen {
         let pw = (u * 24.0).min(w - 2.0 * u);
         let ph = u * (11.0 + 2.2 * seats.len() as f32);
         let panel = Rect::new((w - pw) / 2.0, (h - ph) / 2.0, pw, ph);
-        rounded_rect(panel, 14.0, theme::PANEL);
+        rounded_rect(panel, 14.0, theme::palette().panel);
         rounded_outline(panel, 14.0, 2.0, theme::ACCENT);
         let Some(outcome) = table.outcome.clone() else {
             return Transition::Stay;
@@ -88,11 +88,21 @@ impl Screen for GameOverScreen {
             _ => tr(Text::GameOver).to_string(),
         };
         let mut y = panel.y + u * 2.4;
-        ui.text_centered(&headline, vec2(panel.center().x, y), u * 2.0, theme::TEXT);
+        ui.text_centered(
+            &headline,
+            vec2(panel.center().x, y),
+            u * 2.0,
+            theme::palette().text,
+        );
         y += u * 2.2;
         let line = outcome_line(&outcome, table.variant());
         let s = crate::game_view::fit(&ui, &line, pw - 2.0 * u, u * 1.0);
-        ui.text_centered(&line, vec2(panel.center().x, y), s, theme::TEXT_DIM);
+        ui.text_centered(
+            &line,
+            vec2(panel.center().x, y),
+            s,
+            theme::palette().text_dim,
+        );
         y += u * 1.6;
         // The ranking: place, seat, name.
         let mut place = 1;
@@ -100,13 +110,17 @@ impl Screen for GameOverScreen {
             for &seat in group {
                 let row = Rect::new(panel.x + u * 2.0, y, pw - u * 4.0, u * 1.9);
                 let color = theme::seat_color_in(seat, table.four_seats());
-                rounded_rect(row, 6.0, theme::mix(theme::PANEL_LIGHT, color, 0.15));
+                rounded_rect(
+                    row,
+                    6.0,
+                    theme::mix(theme::palette().panel_light, color, 0.15),
+                );
                 ui.text_mid(
                     &ordinal(place),
                     row.x + u * 0.6,
                     row.center().y,
                     u,
-                    theme::TEXT,
+                    theme::palette().text,
                 );
                 let chip = Rect::new(row.x + u * 3.6, row.y + u * 0.3, u * 1.3, u * 1.3);
                 rounded_rect(chip, 3.0, color);
@@ -120,7 +134,7 @@ impl Screen for GameOverScreen {
                         }
                     }
                 };
-                ui.text_centered(mark, chip.center(), u * 0.95, theme::BACKGROUND);
+                ui.text_centered(mark, chip.center(), u * 0.95, theme::palette().background);
                 let mut name = table.name(seat);
                 if Some(seat) == table.me {
                     name.push_str(tr(Text::YouSuffix));
@@ -130,7 +144,7 @@ impl Screen for GameOverScreen {
                     chip.x + chip.w + u * 0.6,
                     row.center().y,
                     u,
-                    theme::TEXT,
+                    theme::palette().text,
                 );
                 y += u * 2.2;
             }

@@ -25,12 +25,12 @@ impl Screen for MenuScreen {
         let u = ui.unit;
         // The title, with four kings around it pointing away from their seats.
         let title_c = vec2(w / 2.0, h * 0.16);
-        ui.text_centered("四人将棋", title_c, u * 3.6, theme::TEXT);
+        ui.text_centered("四人将棋", title_c, u * 3.6, theme::palette().text);
         ui.text_centered(
             tr(Text::Subtitle),
             title_c + vec2(0.0, u * 3.0),
             u * 1.1,
-            theme::TEXT_DIM,
+            theme::palette().text_dim,
         );
         let cell = u * 2.6;
         let dx = u * 9.0;

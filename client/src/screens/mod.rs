@@ -174,5 +174,5 @@ pub fn draw_toast(ui: &Ui, text: &str, error: bool) {
         },
     );
     let s = crate::game_view::fit(ui, text, w - size, size);
-    ui.text_centered(text, r.center(), s, crate::theme::TEXT);
+    ui.text_centered(text, r.center(), s, crate::theme::palette().text);
 }

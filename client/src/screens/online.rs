@@ -60,7 +60,7 @@ impl Screen for ConnectScreen {
             y0 + rh * 3.2,
             rw,
             u * 0.9,
-            theme::TEXT_DIM,
+            theme::palette().text_dim,
         );
         let by = y0 + rh * 5.6;
         let mut connect = ui.button_styled(
@@ -80,7 +80,7 @@ impl Screen for ConnectScreen {
             y += rh;
         }
         // Games on the local network: a click fills in the address and connects.
-        ui.text_mid(tr(Text::GamesOnNetwork), x, y, u, theme::TEXT_DIM);
+        ui.text_mid(tr(Text::GamesOnNetwork), x, y, u, theme::palette().text_dim);
         y += rh * 0.7;
         let servers = self.scan.servers();
         if servers.is_empty() {
@@ -88,7 +88,7 @@ impl Screen for ConnectScreen {
                 .scan
                 .error()
                 .unwrap_or_else(|| tr(Text::ListeningNone).to_string());
-            ui.text_mid(&text, x, y + rh * 0.4, u * 0.9, theme::TEXT_DIM);
+            ui.text_mid(&text, x, y + rh * 0.4, u * 0.9, theme::palette().text_dim);
         }
         for server in servers.iter().take(5) {
             let r = Rect::new(x, y, rw, rh);
@@ -208,7 +208,7 @@ impl Screen for LobbyScreen {
                     tr(Text::Connecting),
                     vec2(w / 2.0, h / 2.0),
                     u * 1.3,
-                    theme::TEXT,
+                    theme::palette().text,
                 );
                 return Transition::Stay;
             }
@@ -222,7 +222,13 @@ impl Screen for LobbyScreen {
                     u * 1.1,
                     theme::CHECK_GLOW,
                 );
-                ui.text(tr(Text::EscBack), u * 1.5, u * 11.0, u, theme::TEXT_DIM);
+                ui.text(
+                    tr(Text::EscBack),
+                    u * 1.5,
+                    u * 11.0,
+                    u,
+                    theme::palette().text_dim,
+                );
                 return Transition::Stay;
             }
             Link::Open => {}
@@ -247,7 +253,7 @@ impl Screen for LobbyScreen {
                     RoomPhase::Finished => tr(Text::Finished),
                 }
             );
-            ui.text(&info, x, y, u, theme::TEXT_DIM);
+            ui.text(&info, x, y, u, theme::palette().text_dim);
             if let Some(code) = &room.join_code {
                 ui.text(
                     &trf(Text::JoinCodeIs, &[&code]),
@@ -264,7 +270,7 @@ impl Screen for LobbyScreen {
             let rh = u * 2.6;
             for s in &room.seats {
                 let r = Rect::new(x, y, rw, rh);
-                rounded_rect(r, 6.0, theme::PANEL);
+                rounded_rect(r, 6.0, theme::palette().panel);
                 let color =
                     theme::seat_color_in(s.seat, room.settings.rules.variant == Variant::Yonin);
                 let chip = Rect::new(r.x + u * 0.4, r.y + u * 0.4, rh - u * 0.8, rh - u * 0.8);
@@ -273,7 +279,7 @@ impl Screen for LobbyScreen {
                     &s.seat.arrow().to_string(),
                     chip.center(),
                     u,
-                    theme::BACKGROUND,
+                    theme::palette().background,
                 );
                 let who = match &s.occupant {
                     Occupant::Empty => tr(Text::Empty).to_string(),
@@ -294,7 +300,7 @@ impl Screen for LobbyScreen {
                     chip.x + chip.w + u * 0.6,
                     r.center().y,
                     u,
-                    theme::TEXT,
+                    theme::palette().text,
                 );
                 // Host controls before the game: a bot in an empty seat, change or remove it.
                 let bw = u * 7.0;
@@ -371,7 +377,13 @@ impl Screen for LobbyScreen {
                     send.push(ClientMessage::Start);
                 }
             } else if waiting {
-                ui.text_mid(tr(Text::HostStarts), x, y + bh / 2.0, u, theme::TEXT_DIM);
+                ui.text_mid(
+                    tr(Text::HostStarts),
+                    x,
+                    y + bh / 2.0,
+                    u,
+                    theme::palette().text_dim,
+                );
             }
             if ui.button(Rect::new(x + bw * 1.4 + u, y, bw, bh), tr(Text::MenuRules)) {
                 out = Transition::Push(Box::new(super::rules::RulesScreen::for_game(
@@ -409,7 +421,13 @@ impl Screen for LobbyScreen {
                 Some(addr) => trf(Text::HostingOn, &[&session.name, &addr.port()]),
                 None => format!("{} · {}", session.name, session.server_name),
             };
-            ui.text(&who, x + u * 12.0, u * 3.0, u * 0.9, theme::TEXT_DIM);
+            ui.text(
+                &who,
+                x + u * 12.0,
+                u * 3.0,
+                u * 0.9,
+                theme::palette().text_dim,
+            );
             let list = Rect::new(x, u * 6.0, w - 3.0 * u, h - u * 12.0);
             ui.panel(list);
             let rows: Vec<String> = session
@@ -453,7 +471,7 @@ impl Screen for LobbyScreen {
                     inner.x + u * 0.4,
                     inner.y + u * 1.4,
                     u,
-                    theme::TEXT_DIM,
+                    theme::palette().text_dim,
                 );
             }
             if let Some(i) = list_rows(&ui, inner, &rows, u * 2.0, &mut self.scroll, self.selected)

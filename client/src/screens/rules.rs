@@ -236,8 +236,15 @@ pub fn rules_blocks(r: &RuleSet, time: Option<TimeControl>) -> Vec<Block> {
 
 fn draw_turn_diagram(ui: &Ui, x: f32, y: f32, size: f32) -> f32 {
     let board = Rect::new(x + size * 0.25, y + size * 0.25, size * 0.5, size * 0.5);
-    draw_rectangle(board.x, board.y, board.w, board.h, theme::WOOD);
-    draw_rectangle_lines(board.x, board.y, board.w, board.h, 2.0, theme::WOOD_EDGE);
+    draw_rectangle(board.x, board.y, board.w, board.h, theme::palette().wood);
+    draw_rectangle_lines(
+        board.x,
+        board.y,
+        board.w,
+        board.h,
+        2.0,
+        theme::palette().wood_edge,
+    );
     let c = board.center();
     let cell = size * 0.16;
     for (i, seat) in Seat::ALL.iter().enumerate() {
@@ -282,7 +289,7 @@ fn draw_turn_diagram(ui: &Ui, x: f32, y: f32, size: f32) -> f32 {
                 c.x + r * t1.cos(),
                 c.y + r * t1.sin(),
                 2.5,
-                theme::GRID,
+                theme::palette().grid,
             );
         }
         let tip = vec2(c.x + r * a1.cos(), c.y + r * a1.sin());
@@ -292,10 +299,10 @@ fn draw_turn_diagram(ui: &Ui, x: f32, y: f32, size: f32) -> f32 {
             tip + dir * 8.0,
             tip + side * 5.0,
             tip - side * 5.0,
-            theme::GRID,
+            theme::palette().grid,
         );
     }
-    ui.text_centered(tr(Text::RClockwise), c, size * 0.055, theme::GRID);
+    ui.text_centered(tr(Text::RClockwise), c, size * 0.055, theme::palette().grid);
     y + size
 }
 
@@ -332,7 +339,8 @@ impl Screen for RulesScreen {
                     y += size * 1.9;
                 }
                 Block::Para(t) => {
-                    y = ui.paragraph(&t, x, y + size, col_w, size, theme::TEXT) + size * 0.2;
+                    y = ui.paragraph(&t, x, y + size, col_w, size, theme::palette().text)
+                        + size * 0.2;
                 }
                 Block::Piece(kind, t) => {
                     let cell = size * 2.4;
@@ -365,7 +373,7 @@ impl Screen for RulesScreen {
                         y + size * 1.2,
                         col_w - cell * 2.2,
                         size,
-                        theme::TEXT,
+                        theme::palette().text,
                     );
                     y = end.max(y + cell * 1.1);
                 }
@@ -379,7 +387,7 @@ impl Screen for RulesScreen {
         let max_scroll = (content_bottom - h + u * 2.0).max(0.0);
         self.scroll = self.scroll.min(max_scroll);
         // The header over the scrolled text.
-        draw_rectangle(0.0, 0.0, w, top, theme::BACKGROUND);
+        draw_rectangle(0.0, 0.0, w, top, theme::palette().background);
         ui.title(if self.general {
             tr(Text::MenuRules)
         } else {
@@ -401,11 +409,15 @@ impl Screen for RulesScreen {
         }
         if max_scroll > 0.0 {
             let track = Rect::new(w - u * 0.6, top, u * 0.3, h - top - u);
-            rounded_rect(track, 3.0, theme::PANEL);
+            rounded_rect(track, 3.0, theme::palette().panel);
             let frac = (h - top) / (content_bottom - top).max(1.0);
             let th = (track.h * frac).max(20.0);
             let ty = track.y + (track.h - th) * (self.scroll / max_scroll);
-            rounded_rect(Rect::new(track.x, ty, track.w, th), 3.0, theme::TEXT_DIM);
+            rounded_rect(
+                Rect::new(track.x, ty, track.w, th),
+                3.0,
+                theme::palette().text_dim,
+            );
         }
         Transition::Stay
     }

@@ -167,7 +167,7 @@ impl Screen for SettingsScreen {
             r.x,
             r.y + r.h / 2.0,
             u * 0.9,
-            theme::TEXT_DIM,
+            theme::palette().text_dim,
         );
         if let Some(e) = &self.error {
             let r = row();

@@ -365,7 +365,7 @@ impl Screen for SetupScreen {
             &summary,
             vec2(w / 2.0, by - u * 1.0),
             u * 0.9,
-            theme::TEXT_DIM,
+            theme::palette().text_dim,
         );
         if ui.button(rules_r, tr(Text::RulesOfGame)) {
             return Transition::Push(Box::new(super::rules::RulesScreen::for_game(

@@ -117,8 +117,14 @@ pub fn shoot(scenario: &str, w: u32, h: u32) -> Option<Picture> {
         eprintln!("NOTICE: picture test skipped: no X display and no xvfb-run (install xvfb)");
         return None;
     };
-    let dir: PathBuf =
-        std::env::temp_dir().join(format!("yonin-shots-{}-{scenario}", std::process::id()));
+    // One folder per picture: tests running at once may draw the same scene.
+    static SHOTS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = SHOTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir: PathBuf = std::env::temp_dir().join(format!(
+        "yonin-shots-{}-{n}-{}",
+        std::process::id(),
+        scenario.replace('@', "-")
+    ));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let out = dir.join(format!("{scenario}.png"));
     let bin = env!("CARGO_BIN_EXE_yonin");

@@ -150,7 +150,7 @@ impl ReplayList {
                 r.y + u,
                 r.w.min(u * 36.0),
                 u,
-                theme::TEXT_DIM,
+                theme::palette().text_dim,
             );
             return Transition::Stay;
         }
@@ -186,14 +186,17 @@ impl ReplayList {
         let busy = self.archive.as_ref().is_some_and(Archive::busy);
         let list = ui.button_styled(button, tr(Text::ArchiveList), !busy, Some(theme::ACCENT));
         let (status, status_color) = match &self.archive {
-            None => (tr(Text::ArchiveHelp).to_string(), theme::TEXT_DIM),
+            None => (tr(Text::ArchiveHelp).to_string(), theme::palette().text_dim),
             Some(a) => match &a.state {
-                ArchiveState::Connecting | ArchiveState::Listing => {
-                    (trf(Text::ArchiveConnecting, &[&a.address]), theme::TEXT_DIM)
+                ArchiveState::Connecting | ArchiveState::Listing => (
+                    trf(Text::ArchiveConnecting, &[&a.address]),
+                    theme::palette().text_dim,
+                ),
+                ArchiveState::Fetching(_) => {
+                    (tr(Text::ArchiveFetching).into(), theme::palette().text_dim)
                 }
-                ArchiveState::Fetching(_) => (tr(Text::ArchiveFetching).into(), theme::TEXT_DIM),
                 ArchiveState::Listed if a.games.is_empty() => {
-                    (tr(Text::ArchiveEmpty).into(), theme::TEXT_DIM)
+                    (tr(Text::ArchiveEmpty).into(), theme::palette().text_dim)
                 }
                 ArchiveState::Listed => {
                     let name = if a.server_name.is_empty() {
@@ -203,7 +206,7 @@ impl ReplayList {
                     };
                     (
                         trf(Text::ArchiveCount, &[&a.games.len(), name]),
-                        theme::TEXT,
+                        theme::palette().text,
                     )
                 }
                 ArchiveState::Closed(why) => (why.clone(), theme::CHECK_GLOW),
@@ -276,7 +279,7 @@ impl ReplayList {
             y,
             r.w,
             u * 0.9,
-            theme::TEXT_DIM,
+            theme::palette().text_dim,
         );
         if let Some(e) = &self.import_error {
             y = para(&ui, e, r.x, y, r.w, u * 0.9, theme::CHECK_GLOW);
@@ -298,7 +301,7 @@ impl ReplayList {
                 y,
                 r.w,
                 u * 0.9,
-                theme::TEXT_DIM,
+                theme::palette().text_dim,
             );
         } else {
             y = para(
@@ -308,7 +311,7 @@ impl ReplayList {
                 y,
                 r.w,
                 u * 0.9,
-                theme::TEXT_DIM,
+                theme::palette().text_dim,
             );
             let panel = Rect::new(r.x, y + u * 0.3, r.w, r.y + r.h - y - u * 0.3);
             ui.panel(panel);

@@ -239,7 +239,7 @@ impl ReplayViewer {
                 r.x + pad,
                 y + row_h * 0.5,
                 row_h * 0.6,
-                theme::TEXT_DIM,
+                theme::palette().text_dim,
             );
             for k in 0..per_row {
                 let Some(line) = self.lines.get(first + k) else {
@@ -255,7 +255,7 @@ impl ReplayViewer {
                 if ply == current {
                     rounded_rect(cell, 4.0, theme::alpha(theme::ACCENT, 0.45));
                 } else if ui.hovered(cell) {
-                    rounded_rect(cell, 4.0, theme::PANEL_LIGHT);
+                    rounded_rect(cell, 4.0, theme::palette().panel_light);
                 }
                 if ui.clicked(cell) {
                     clicked = Some(ply);
@@ -271,9 +271,9 @@ impl ReplayViewer {
                 let text = if usi { &line.usi } else { &line.japanese };
                 let size = fit(ui, text, col_w - row_h * 0.9, row_h * 0.72);
                 let dim = if ply > current {
-                    theme::TEXT_DIM
+                    theme::palette().text_dim
                 } else {
-                    theme::TEXT
+                    theme::palette().text
                 };
                 ui.text_mid(text, cell.x + row_h * 0.4, y + row_h * 0.5, size, dim);
             }
@@ -319,7 +319,7 @@ impl ReplayViewer {
             a.x,
             row(1) + bh / 2.0,
             text_size,
-            theme::TEXT_DIM,
+            theme::palette().text_dim,
         );
         let seats = self.seats();
         let sw = (a.w - label_w - gap * (seats.len() as f32 - 1.0)) / seats.len() as f32;
@@ -339,7 +339,7 @@ impl ReplayViewer {
             a.x,
             row(2) + bh / 2.0,
             save_size,
-            theme::TEXT_DIM,
+            theme::palette().text_dim,
         );
         let formats = export::formats(self.saved.rules.variant);
         let fw = (a.w - label_w - gap * (formats.len() as f32 - 1.0)) / formats.len() as f32;
@@ -359,15 +359,22 @@ impl ReplayViewer {
         };
         let y = row(3) + u * 0.8;
         let size = fit(ui, &status, a.w, u * 0.85);
-        ui.text_mid(&status, a.x, y, size, theme::TEXT);
+        ui.text_mid(&status, a.x, y, size, theme::palette().text);
         // The keys: wrapped when two lines fit below, else one smaller line.
         let keys = tr(Text::ReplayKeys);
         let (small, below) = (u * 0.7, screen_height() - (y + u * 0.9));
         if below > small * 2.8 {
-            ui.paragraph(keys, a.x, y + u * 0.7 + small, a.w, small, theme::TEXT_DIM);
+            ui.paragraph(
+                keys,
+                a.x,
+                y + u * 0.7 + small,
+                a.w,
+                small,
+                theme::palette().text_dim,
+            );
         } else {
             let size = fit(ui, keys, a.w, small);
-            ui.text_mid(keys, a.x, y + u * 1.2, size, theme::TEXT_DIM);
+            ui.text_mid(keys, a.x, y + u * 1.2, size, theme::palette().text_dim);
         }
         if let Some(s) = step {
             self.go(s);
