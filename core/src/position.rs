@@ -318,7 +318,7 @@ impl Position {
 
     /// Is live seat `s`, not in check before `mover` played `m` (already on the board), in
     /// check now? Only the moved piece and a line opened through its origin can give check.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn move_checks(&self, s: Seat, mover: Seat, m: Move) -> bool {
         let Some(king) = self.kings[s.index()] else {
             return false;
@@ -471,6 +471,16 @@ impl Position {
         self.apply_raw(me, m);
         self.ply += 1;
         crate::turn::advance_after_move(self, me, m, before);
+    }
+
+    /// [`Position::play_unchecked`], filling `list` with the legal moves of the seat to move
+    /// after it (what [`Position::legal_moves_into`] would give), often more cheaply.
+    pub fn play_unchecked_listing(&mut self, m: Move, list: &mut MoveList) {
+        let me = self.to_move;
+        let before = self.checked_known.then_some(self.checked);
+        self.apply_raw(me, m);
+        self.ply += 1;
+        crate::turn::advance_after_move_listing(self, me, m, before, list);
     }
 
     /// Plays a move from outside after checking it, naming the rule an illegal move breaks.

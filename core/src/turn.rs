@@ -1,7 +1,7 @@
 //! The next-seat rule: plain alternation for standard shogi, and Yonin's check priority with
 //! eliminations (RULES.md §4, "Turn order"). This is the one place the two differ.
 
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::position::{EliminationReason, Position};
 use crate::seat::{Seat, SeatSet};
 
@@ -23,7 +23,7 @@ pub(crate) fn advance_after_move(
     if let Some(before) = before {
         if pos.rules.check_priority
             && !pos.rules.mate_immediately
-            && quick_turn(pos, mover, m, before)
+            && quick_turn(pos, mover, m, before, None)
         {
             return;
         }
@@ -31,11 +31,38 @@ pub(crate) fn advance_after_move(
     advance_with(pos, mover, Some(mover), before.map(|b| (b, m)));
 }
 
+/// [`advance_after_move`], also filling `list` with the legal moves of the seat to move next:
+/// in Yonin that list is the proof the seat can move, so no separate test is made.
+pub(crate) fn advance_after_move_listing(
+    pos: &mut Position,
+    mover: Seat,
+    m: Move,
+    before: Option<SeatSet>,
+    list: &mut MoveList,
+) {
+    if let Some(before) = before {
+        if pos.rules.check_priority
+            && !pos.rules.mate_immediately
+            && quick_turn(pos, mover, m, before, Some(&mut *list))
+        {
+            return;
+        }
+    }
+    advance_with(pos, mover, Some(mover), before.map(|b| (b, m)));
+    pos.legal_moves_into(list);
+}
+
 /// The usual Yonin turn after a move: the first seat clockwise from the mover that is in
 /// check, else the next live seat, when that seat has a legal move. Returns `false`, having
 /// changed nothing, when the turn needs the full rule (an elimination, or a decided game).
 #[inline(always)]
-fn quick_turn(pos: &mut Position, mover: Seat, m: Move, before: SeatSet) -> bool {
+fn quick_turn(
+    pos: &mut Position,
+    mover: Seat,
+    m: Move,
+    before: SeatSet,
+    list: Option<&mut MoveList>,
+) -> bool {
     let others = pos.live.without(mover);
     if others.is_empty() || pos.is_decided_by_elimination() {
         return false;
@@ -59,11 +86,28 @@ fn quick_turn(pos: &mut Position, mover: Seat, m: Move, before: SeatSet) -> bool
     let Some(candidate) = first_checked.or(first_live) else {
         return false;
     };
-    if !crate::movegen::has_legal_move(pos, candidate, first_checked.is_none()) {
-        return false;
+    match list {
+        Some(list) => {
+            // The candidate's moves, generated with the check record already in place.
+            let to_move = pos.to_move;
+            pos.set_to_move(candidate);
+            pos.set_checked(checked);
+            list.clear();
+            crate::movegen::generate(pos, candidate, list);
+            if list.is_empty() {
+                pos.set_to_move(to_move);
+                pos.checked_known = false;
+                return false;
+            }
+        }
+        None => {
+            if !crate::movegen::has_legal_move(pos, candidate, first_checked.is_none()) {
+                return false;
+            }
+            pos.set_to_move(candidate);
+            pos.set_checked(checked);
+        }
     }
-    pos.set_to_move(candidate);
-    pos.set_checked(checked);
     true
 }
 
