@@ -132,6 +132,7 @@ struct Context {
     double_check: bool,
 }
 
+#[inline(always)]
 fn context(pos: &Position, me: Seat) -> Option<Context> {
     let king = pos.kings[me.index()]?;
     let enemies = pos.enemy_pieces(me);
@@ -225,7 +226,9 @@ pub(crate) fn generate(pos: &Position, me: Seat, list: &mut MoveList) {
         return;
     }
     board_moves(pos, &cx, list);
-    drops(pos, &cx, list);
+    if !pos.hands[me.index()].is_empty() {
+        drops(pos, &cx, list);
+    }
     if pos.rules.teams {
         // A move may not leave the partner's king in check either: rare, so checked by playing.
         filter_partner_safety(pos, me, list);
@@ -240,21 +243,10 @@ fn safe_king_steps<'a>(pos: &'a Position, cx: &'a Context) -> impl Iterator<Item
     targets.filter(move |&to| !pos.is_attacked(to, occ, cx.enemies))
 }
 
+#[inline(always)]
 fn king_moves(pos: &Position, cx: &Context, list: &mut MoveList) {
     for to in safe_king_steps(pos, cx) {
         list.push(Move::normal(cx.king, to, false));
-    }
-}
-
-/// Where the piece on `from` may go: its attacks on the check-answering targets, along the
-/// pin line if it is pinned.
-#[inline(always)]
-fn destinations(cx: &Context, from: Square, reach: SquareSet) -> SquareSet {
-    let to_set = reach & cx.target;
-    if cx.pinned.contains(from) {
-        to_set & attacks::line(cx.king, from)
-    } else {
-        to_set
     }
 }
 
@@ -285,8 +277,10 @@ fn facing_moves(pos: &Position, cx: &Context, f: Seat, ours: SquareSet, list: &m
     let zone = at_least(f, 6);
     let pawns = ours & k[Pawn as usize];
     let pawn_forced = at_least(f, pos.rules.pawn_forced_depth);
-    // Unpinned pawns all at once; a pinned pawn may still move along its pin.
-    let pushes = pawn_pushes(f, pawns & !cx.pinned) & cx.target;
+    let (occ, target) = (cx.occ, cx.target);
+    // Unpinned pieces go anywhere they reach; pinned ones are left to the last loop.
+    let free = ours & !cx.pinned;
+    let pushes = pawn_pushes(f, pawns & free) & target;
     let back = pawn_delta(f);
     for to in pushes & zone {
         let from = Square::from_index_unchecked((to.index() as i32 - back) as u8);
@@ -296,41 +290,68 @@ fn facing_moves(pos: &Position, cx: &Context, f: Seat, ours: SquareSet, list: &m
         let from = Square::from_index_unchecked((to.index() as i32 - back) as u8);
         list.push(Move::normal(from, to, false));
     }
-    for from in pawns & cx.pinned {
-        let to_set = destinations(cx, from, attacks::pawn(f, from));
-        push_piece_moves(list, from, to_set, zone, pawn_forced);
-    }
-    for from in ours & k[Lance as usize] {
-        let to_set = destinations(cx, from, attacks::lance(f, from, cx.occ));
+    for from in free & k[Lance as usize] {
+        let to_set = attacks::lance(f, from, occ) & target;
         push_piece_moves(list, from, to_set, zone, at_least(f, 8));
     }
-    for from in ours & k[Knight as usize] {
-        let to_set = destinations(cx, from, attacks::knight(f, from));
+    for from in free & k[Knight as usize] {
+        let to_set = attacks::knight(f, from) & target;
         push_piece_moves(list, from, to_set, zone, at_least(f, 7));
     }
-    for from in ours & k[Silver as usize] {
-        let to_set = destinations(cx, from, attacks::silver(f, from));
+    for from in free & k[Silver as usize] {
+        let to_set = attacks::silver(f, from) & target;
         push_piece_moves(list, from, to_set, zone, SquareSet::EMPTY);
     }
-    for from in ours & pos.gold_movers() {
-        let to_set = destinations(cx, from, attacks::gold(f, from));
+    for from in free & pos.gold_movers() {
+        push_plain_moves(list, from, attacks::gold(f, from) & target);
+    }
+    for from in free & k[Bishop as usize] {
+        let to_set = attacks::bishop(from, occ) & target;
+        push_piece_moves(list, from, to_set, zone, SquareSet::EMPTY);
+    }
+    for from in free & k[Rook as usize] {
+        let to_set = attacks::rook(from, occ) & target;
+        push_piece_moves(list, from, to_set, zone, SquareSet::EMPTY);
+    }
+    for from in free & k[Horse as usize] {
+        let reach = attacks::bishop(from, occ) | attacks::king(from);
+        push_plain_moves(list, from, reach & target);
+    }
+    for from in free & k[Dragon as usize] {
+        let reach = attacks::rook(from, occ) | attacks::king(from);
+        push_plain_moves(list, from, reach & target);
+    }
+    for from in ours & cx.pinned {
+        pinned_moves(pos, cx, f, from, pawn_forced, list);
+    }
+}
+
+/// Moves of a pinned piece facing `f`: only along the line through it and its king.
+#[inline(never)]
+fn pinned_moves(
+    pos: &Position,
+    cx: &Context,
+    f: Seat,
+    from: Square,
+    pawn_forced: SquareSet,
+    list: &mut MoveList,
+) {
+    use PieceKind::*;
+    let Some(p) = pos.board[from.index()] else {
+        return;
+    };
+    let kind = p.kind();
+    let to_set = attacks::piece(kind, f, from, cx.occ) & cx.target & attacks::line(cx.king, from);
+    let forced = match kind {
+        Pawn => pawn_forced,
+        Lance => at_least(f, 8),
+        Knight => at_least(f, 7),
+        _ => SquareSet::EMPTY,
+    };
+    if kind.can_promote() {
+        push_piece_moves(list, from, to_set, at_least(f, 6), forced);
+    } else {
         push_plain_moves(list, from, to_set);
-    }
-    for from in ours & k[Bishop as usize] {
-        let to_set = destinations(cx, from, attacks::bishop(from, cx.occ));
-        push_piece_moves(list, from, to_set, zone, SquareSet::EMPTY);
-    }
-    for from in ours & k[Rook as usize] {
-        let to_set = destinations(cx, from, attacks::rook(from, cx.occ));
-        push_piece_moves(list, from, to_set, zone, SquareSet::EMPTY);
-    }
-    for from in ours & k[Horse as usize] {
-        let reach = attacks::bishop(from, cx.occ) | attacks::king(from);
-        push_plain_moves(list, from, destinations(cx, from, reach));
-    }
-    for from in ours & k[Dragon as usize] {
-        let reach = attacks::rook(from, cx.occ) | attacks::king(from);
-        push_plain_moves(list, from, destinations(cx, from, reach));
     }
 }
 
