@@ -1,7 +1,7 @@
 //! Scenes of online play for `--screenshot`: the "Reconnecting…" overlay, an opponent's
 //! dropped seat with its grace countdown (and a bot standing in for another), and the chat
 //! panel with lines from players, a spectator and a refusal, and a waiting room with its
-//! chat. They are screens over a session with no server behind it (`Session::detached`),
+//! chat, or with its connection lost. They are screens over a session with no server behind it (`Session::detached`),
 //! filled in by hand.
 
 use crate::chat::ChatLog;
@@ -15,13 +15,19 @@ use yonin_core::protocol::{
 use yonin_core::Seat;
 
 /// The scenes (described in `scenario::SCENARIOS`).
-pub const NAMES: [&str; 5] = [
+pub const NAMES: [&str; 6] = [
     "reconnecting",
     "reconnect-refused",
     "opponent-disconnected",
     "chat-panel",
     "room-chat",
+    "room-reconnecting",
 ];
+
+/// The scenes that show the waiting room (no game yet) rather than a board.
+fn in_room(name: &str) -> bool {
+    matches!(name, "room-chat" | "room-reconnecting")
+}
 
 /// Is `name` one of these scenes?
 pub fn is_scene(name: &str) -> bool {
@@ -35,7 +41,7 @@ pub fn table(name: &str) -> Result<Table, String> {
             crate::scenario::table("standard-midgame")
         }
         // The room's game before it starts (the screen shows the room, not the board).
-        "room-chat" => {
+        "room-chat" | "room-reconnecting" => {
             let mut t = crate::scenario::table("yonin-start")?;
             t.seats[Seat::North.index()] = SeatInfo {
                 seat: Seat::North,
@@ -161,11 +167,25 @@ pub fn session(name: &str) -> Result<Session, String> {
         s.reconnect = Some(r);
         s.token = None;
     }
-    if name == "room-chat" {
+    if in_room(name) {
         // Waiting for East: no game yet.
         if let Some(r) = &mut s.room {
             r.phase = RoomPhase::Waiting;
             r.seats[Seat::East.index()].occupant = Occupant::Empty;
+        }
+        if name == "room-reconnecting" {
+            // The connection broke in the room: the second attempt, 9 s into the grace.
+            let mut r = Reconnect::new(
+                Rejoin::Seat(ResumeToken(0x5eed)),
+                0.0,
+                60.0,
+                "The connection broke (Connection reset by peer).".into(),
+            );
+            r.attempts = 2;
+            r.phase = Phase::Trying;
+            r.deadline = 51.0;
+            s.reconnect = Some(r);
+            s.link = crate::session::Link::Connecting;
         }
         return Ok(s);
     }
@@ -183,7 +203,7 @@ pub fn session(name: &str) -> Result<Session, String> {
 /// The screen of a scene: the room for `room-chat`, else the game (with a chat line being
 /// typed in `chat-panel`).
 pub fn screen(name: &str) -> Box<dyn crate::screens::Screen> {
-    if name == "room-chat" {
+    if in_room(name) {
         return Box::new(crate::screens::online::LobbyScreen::new());
     }
     let mut s = crate::screens::game::GameScreen::new();
@@ -203,9 +223,11 @@ mod tests {
         for name in NAMES {
             let s = session(name).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert!(s.room.is_some(), "{name}");
-            assert_eq!(s.table.is_some(), name != "room-chat", "{name}");
+            assert_eq!(s.table.is_some(), !in_room(name), "{name}");
         }
         let r = session("reconnecting").unwrap();
+        assert!(r.reconnect.as_ref().is_some_and(|r| r.active()));
+        let r = session("room-reconnecting").unwrap();
         assert!(r.reconnect.as_ref().is_some_and(|r| r.active()));
         let r = session("reconnect-refused").unwrap();
         assert!(r

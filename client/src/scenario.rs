@@ -109,6 +109,10 @@ pub const SCENARIOS: &[(&str, &str)] = &[
         "a Yonin room waiting for its last player, with the room's chat beside the seats",
     ),
     (
+        "room-reconnecting",
+        "the connection dropped in a waiting room: the Reconnecting overlay, attempt 2",
+    ),
+    (
         "reconnect-refused",
         "back online, but the server no longer knows the seat: the reason, back to the lobby",
     ),

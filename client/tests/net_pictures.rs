@@ -107,3 +107,38 @@ fn the_room_screen_has_the_chat_beside_the_seats() {
     let seats = Rect::new(u * 1.5, u * 12.0, u * 30.0, u * 10.0);
     assert!(room.count(seats, south, 30) < lines / 4);
 }
+
+#[test]
+fn a_room_that_lost_its_connection_shows_the_reconnect_overlay() {
+    let Some(lost) = shoot("room-reconnecting") else {
+        return;
+    };
+    let Some(room) = shoot("room-chat") else {
+        return;
+    };
+    // The overlay's box in the middle of the window, outlined in the accent colour (as in a
+    // game), with its Back to lobby button; the room is dimmed around it.
+    let middle = Rect::new(
+        W as f32 * 0.25,
+        H as f32 * 0.3,
+        W as f32 * 0.5,
+        H as f32 * 0.4,
+    );
+    let accent = yonin_client::theme::ACCENT;
+    let outline = lost.count(middle, accent, 30);
+    assert!(
+        outline > 600,
+        "no Reconnecting box ({outline} accent pixels)"
+    );
+    let button = yonin_client::theme::palette().panel_light;
+    assert!(
+        lost.count(middle, button, 3) > 2000,
+        "no Back to lobby button"
+    );
+    let top_left = Rect::new(0.0, H as f32 * 0.9, W as f32 * 0.2, H as f32 * 0.1);
+    let (dim, lit) = (lost.brightness(top_left), room.brightness(top_left));
+    assert!(
+        dim < lit,
+        "the room is dimmed under the overlay: {dim} vs {lit}"
+    );
+}

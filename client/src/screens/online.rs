@@ -4,6 +4,7 @@
 use super::{draw_toast, Ctx, Screen, Transition};
 use crate::i18n::{level_name, seat_name, tr, trf, Text};
 use crate::net::{LanScan, DEFAULT_PORT};
+use crate::reconnect::OverlayChoice;
 use crate::session::{Link, Session};
 use crate::settings::{Mode, Settings};
 use crate::table::time_control_name;
@@ -197,6 +198,25 @@ impl Screen for LobbyScreen {
         }
         if !playing {
             self.in_game = false;
+        }
+        // The connection dropped while we wait in a room: the same overlay as in a game
+        // (the attempt, the seconds left, back to the lobby).
+        if let Some(r) = &session.reconnect {
+            let ui = ctx.ui();
+            match &session.room {
+                Some(room) => ui.title(&trf(Text::RoomTitle, &[&room.settings.name])),
+                None => ui.title(tr(Text::Lobby)),
+            }
+            let area = Rect::new(0.0, 0.0, screen_width(), screen_height());
+            let choice = crate::reconnect::draw_overlay(&ui, area, r, ctx.now, session.offline);
+            if let Some(s) = ctx.session.as_mut() {
+                match choice {
+                    Some(OverlayChoice::TryAgain) => s.retry_reconnect(ctx.now),
+                    Some(OverlayChoice::BackToLobby) => s.abandon_seat(),
+                    None => {}
+                }
+            }
+            return Transition::Stay;
         }
         let ui = ctx.ui();
         let (w, h) = (screen_width(), screen_height());
