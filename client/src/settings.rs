@@ -212,9 +212,14 @@ impl SavedGame {
 
     /// Every saved game, newest first (unreadable files are skipped).
     pub fn load_all() -> Vec<SavedGame> {
-        let Some(dir) = games_dir() else {
-            return Vec::new();
-        };
+        match games_dir() {
+            Some(dir) => SavedGame::load_dir(&dir),
+            None => Vec::new(),
+        }
+    }
+
+    /// Every game saved in `dir`, newest first (unreadable files are skipped).
+    pub fn load_dir(dir: &std::path::Path) -> Vec<SavedGame> {
         let Ok(entries) = std::fs::read_dir(dir) else {
             return Vec::new();
         };

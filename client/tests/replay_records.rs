@@ -1,7 +1,8 @@
 //! Replay sources and export, through the same functions the replay screens call (no window):
 //! core's real KIF, KI2 and CSA records (UTF-8 and Shift-JIS) open and replay to the final
 //! position their `.expect` files give; export → import round trips keep the moves and the
-//! result (standard and Yonin); bad files are errors, never panics; and a game finished on a
+//! result (standard and Yonin); an imported game joins the local list once and is kept; bad
+//! files are errors, never panics; and a game finished on a
 //! server with a store is listed, fetched and replayed to the position it ended in.
 
 mod common;
@@ -11,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use yonin_client::scenario;
 use yonin_client::screens::replay::archive::{Archive, ArchiveState};
-use yonin_client::screens::replay::{export, source};
+use yonin_client::screens::replay::{export, library, source};
 use yonin_client::session::{Link, Session};
 use yonin_client::settings::SavedGame;
 use yonin_core::protocol::{Action, BotLevel, ClientMessage, Occupant, RecordFormat, RoomSettings};
@@ -245,6 +246,42 @@ fn bad_files_are_errors_not_panics() {
     let big = dir.file("big.kif", &vec![b' '; MAX_RECORD_BYTES + 10]);
     let err = source::import_file(&big).unwrap_err();
     assert!(err.contains("larger than"), "{err}");
+}
+
+#[test]
+fn an_imported_game_joins_the_local_list_once_and_is_kept() {
+    let dir = TempDir::new("keep");
+    let games = dir.0.join("games");
+    let mut list: Vec<SavedGame> = Vec::new();
+    let kif = source::import_file(&records_dir().join("game1.kif")).unwrap();
+    let kept = library::keep_imported(&mut list, &kif, 1_800_000_000, Some(&games)).unwrap();
+    assert!(kept.is_some(), "the first import is saved");
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0].ended, 1_800_000_000, "dated when imported");
+    // The same game again, as KIF in Shift-JIS and as CSA: nothing new.
+    for other in ["game1.kif", "game1.sjis.kif", "game1.csa"] {
+        let g = source::import_file(&records_dir().join(other)).unwrap();
+        let kept = library::keep_imported(&mut list, &g, 1_800_000_100, Some(&games)).unwrap();
+        assert_eq!(kept, None, "{other} is the same game");
+    }
+    assert_eq!(list.len(), 1);
+    // Another game joins at the top.
+    let other = source::import_file(&records_dir().join("game2.kif")).unwrap();
+    library::keep_imported(&mut list, &other, 1_800_000_200, Some(&games)).unwrap();
+    assert_eq!(list.len(), 2);
+    assert!(library::same_game(&list[0], &other));
+    // Next time: both are read back from the games folder, newest first, and replay.
+    let loaded = SavedGame::load_dir(&games);
+    assert_eq!(loaded.len(), 2, "one file per game");
+    assert!(library::same_game(&loaded[0], &other));
+    assert!(library::same_game(&loaded[1], &kif));
+    assert_eq!(moves(&loaded[1]), moves(&kif));
+    // A folder that cannot be written: the game still joins the list, with an error.
+    let blocked = dir.file("not-a-folder", b"x");
+    let mut list = Vec::new();
+    let e = library::keep_imported(&mut list, &kif, 1, Some(&blocked)).unwrap_err();
+    assert!(e.contains("not-a-folder"), "{e}");
+    assert_eq!(list.len(), 1);
 }
 
 #[test]

@@ -1,10 +1,11 @@
 //! The replay browser: a tab for each source — the games kept on this computer, the games
 //! stored on a server (its address, default the last one used; the list; a click opens one),
 //! and a record file to import (a path field, and the record files found in the games folder
-//! and the current folder, a click opens one). Errors are shown in words, never a panic.
+//! and the current folder, a click opens one; an opened file joins the local games). Errors
+//! are shown in words, never a panic.
 
 use super::archive::{Archive, ArchiveState};
-use super::{date, players_line, source, ReplayViewer};
+use super::{date, library, players_line, source, ReplayViewer};
 use crate::i18n::{tr, trf, Text};
 use crate::screens::{outcome_line, Ctx, Screen, Transition};
 use crate::settings::SavedGame;
@@ -341,6 +342,14 @@ impl ReplayList {
         }
         if entered || open_clicked || picked.is_some() {
             if let Some(g) = self.open_typed() {
+                // The game joins the local list (once), and is kept for next time.
+                let now = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_secs());
+                let dir = crate::settings::games_dir();
+                if let Err(e) = library::keep_imported(&mut ctx.library, &g, now, dir.as_deref()) {
+                    tracing::warn!("could not keep the imported game: {e}");
+                }
                 return Transition::Push(Box::new(ReplayViewer::new(g)));
             }
         }

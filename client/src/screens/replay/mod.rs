@@ -2,11 +2,12 @@
 //! stored on a server, and record files (KIF, KI2, CSA, USI, YSFEN) — and a viewer that steps
 //! through one, from any seat, and saves it as a record file.
 //!
-//! The screens are `list` and `viewer`; `source`, `archive`, `export` and `nav` hold the logic
+//! The screens are `list` and `viewer`; `source`, `library`, `archive`, `export` and `nav` hold the logic
 //! as plain functions and values that work without a window (the tests use them directly).
 
 pub mod archive;
 pub mod export;
+pub mod library;
 mod list;
 pub mod nav;
 pub mod scenes;
