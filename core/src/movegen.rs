@@ -552,13 +552,8 @@ impl Position {
                 if let Some(c) = self.take(to) {
                     self.hand_add(me, c.kind());
                 }
-                if let Some(p) = self.take(from) {
-                    let p = if m.promotes() {
-                        p.with_kind(p.kind().promoted())
-                    } else {
-                        p
-                    };
-                    self.put(to, p);
+                if let Some(p) = self.board[from.index()].take() {
+                    self.shift_piece(p, from, to, m.promotes());
                 }
             }
         }

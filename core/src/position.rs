@@ -388,6 +388,35 @@ impl Position {
         }
     }
 
+    /// Moves `p`, already lifted from `from`'s board slot, to the empty square `to`,
+    /// promoting it if asked: one flip of both squares in each set it belongs to.
+    #[inline(always)]
+    pub(crate) fn shift_piece(&mut self, p: Piece, from: Square, to: Square, promote: bool) {
+        let (f, t) = (SquareSet::from_square(from), SquareSet::from_square(to));
+        let both = f | t;
+        let q = if promote {
+            let q = p.with_kind(p.kind().promoted());
+            self.by_kind[p.kind().index()] ^= f;
+            self.by_kind[q.kind().index()] ^= t;
+            q
+        } else {
+            self.by_kind[p.kind().index()] ^= both;
+            p
+        };
+        self.checked_known = false;
+        self.board[to.index()] = Some(q);
+        self.by_owner[p.owner().index()] ^= both;
+        self.by_facing[p.facing().index()] ^= both;
+        self.occupied ^= both;
+        self.hash = self
+            .hash
+            .wrapping_sub(zobrist::piece(p.code(), from.index()))
+            .wrapping_add(zobrist::piece(q.code(), to.index()));
+        if p.kind() == PieceKind::King {
+            self.kings[p.owner().index()] = Some(to);
+        }
+    }
+
     #[inline(always)]
     pub(crate) fn take(&mut self, sq: Square) -> Option<Piece> {
         let p = self.board[sq.index()].take()?;
