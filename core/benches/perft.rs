@@ -1,6 +1,7 @@
 //! Perft benchmark: times move generation (bulk counting at the last ply) on one core and
 //! asserts every node count it times. `cargo bench -p yonin-core --bench perft`;
-//! `PERFT_DEEP=1` adds standard depth 6 and Yonin depth 6.
+//! `PERFT_DEEP=1` adds standard depth 6, matsuri depth 4 and Yonin depth 7. The last lines
+//! compare Yonin's rate at depth 4 with standard's at depths 4 and 5 (issue #3: at least half).
 
 use std::time::Instant;
 use yonin_core::perft::perft;
@@ -17,6 +18,14 @@ struct Case {
 }
 
 const CASES: &[Case] = &[
+    Case {
+        name: "standard startpos",
+        yonin: false,
+        position: "startpos",
+        depth: 4,
+        nodes: 719_731,
+        deep_only: false,
+    },
     Case {
         name: "standard startpos",
         yonin: false,
@@ -93,6 +102,7 @@ fn main() {
         "{:<22} {:>5} {:>13} {:>9} {:>14}",
         "position", "depth", "nodes", "seconds", "leaves/s"
     );
+    let mut rates: Vec<(bool, u32, f64)> = Vec::new();
     for case in CASES.iter().filter(|c| deep || !c.deep_only) {
         if quick && case.nodes > 5_000_000 {
             continue;
@@ -121,13 +131,28 @@ fn main() {
             best = best.min(t.elapsed().as_secs_f64() / batch as f64);
         }
         assert_eq!(nodes, case.nodes, "{} depth {}", case.name, case.depth);
+        let rate = nodes as f64 / best;
         println!(
             "{:<22} {:>5} {:>13} {:>9.3} {:>12.1} M",
             case.name,
             case.depth,
             nodes,
             best,
-            nodes as f64 / best / 1e6
+            rate / 1e6
         );
+        rates.push((case.yonin, case.depth, rate));
+    }
+    let rate = |yonin: bool, depth: u32| {
+        rates
+            .iter()
+            .find(|r| r.0 == yonin && r.1 == depth)
+            .map(|r| r.2)
+    };
+    if let Some(y4) = rate(true, 4) {
+        for d in [4, 5] {
+            if let Some(s) = rate(false, d) {
+                println!("Yonin depth 4 / standard depth {d}: {:.2}", y4 / s);
+            }
+        }
     }
 }
