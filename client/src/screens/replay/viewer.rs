@@ -288,11 +288,23 @@ impl ReplayViewer {
     }
 
     /// The step, seat and save buttons and the status lines, where the game buttons would be.
-    fn draw_controls(&mut self, ui: &Ui, layout: &Layout, table: &Table, now: f64) {
+    fn draw_controls(
+        &mut self,
+        ui: &Ui,
+        layout: &Layout,
+        (bh, gap): (f32, f32),
+        table: &Table,
+        now: f64,
+    ) {
         let a = layout.actions;
         let u = layout.unit;
-        let gap = u * 0.3;
-        let bh = (u * 2.0).min((a.h - 3.0 * gap) / 4.6).max(14.0);
+        // The game view drew its record panel down to here: the controls stand on the
+        // background.
+        let top = layout.record.y + layout.record.h;
+        if layout.record.x == a.x && top < a.y {
+            let bg = theme::palette().background;
+            draw_rectangle(a.x, top, a.w, a.y + a.h - top, bg);
+        }
         let row = |i: usize| a.y + i as f32 * (bh + gap);
         // Row 0: steps.
         let steps = [
@@ -312,7 +324,7 @@ impl ReplayViewer {
             }
         }
         // Row 1: the seat at the bottom; row 2: save as a record file.
-        let label_w = a.w * 0.2;
+        let label_w = a.w * LABEL_SHARE;
         let text_size = fit(ui, tr(Text::ViewFrom), label_w - gap, bh * 0.45);
         ui.text_mid(
             tr(Text::ViewFrom),
@@ -322,10 +334,16 @@ impl ReplayViewer {
             theme::palette().text_dim,
         );
         let seats = self.seats();
-        let sw = (a.w - label_w - gap * (seats.len() as f32 - 1.0)) / seats.len() as f32;
+        // Two seats side by side; four in two rows of two, as wide as the save buttons.
+        let (seat_rects, save_rects) = button_rects(
+            layout,
+            (bh, gap),
+            seats.len(),
+            export::formats(self.saved.rules.variant).len(),
+        );
+        let save_row = 1 + seats.len().div_ceil(2);
         let mut turn_to = None;
-        for (i, seat) in seats.iter().enumerate() {
-            let r = Rect::new(a.x + label_w + i as f32 * (sw + gap), row(1), sw, bh);
+        for (seat, r) in seats.iter().zip(seat_rects) {
             let label = seat_label(*seat, self.saved.rules.variant);
             let accent =
                 (*seat == self.seat).then_some(theme::seat_color_in(*seat, seats.len() > 2));
@@ -337,15 +355,13 @@ impl ReplayViewer {
         ui.text_mid(
             tr(Text::SaveAs),
             a.x,
-            row(2) + bh / 2.0,
+            row(save_row) + bh / 2.0,
             save_size,
             theme::palette().text_dim,
         );
         let formats = export::formats(self.saved.rules.variant);
-        let fw = (a.w - label_w - gap * (formats.len() as f32 - 1.0)) / formats.len() as f32;
         let mut save = None;
-        for (i, f) in formats.iter().enumerate() {
-            let r = Rect::new(a.x + label_w + i as f32 * (fw + gap), row(2), fw, bh);
+        for (f, r) in formats.iter().zip(save_rects) {
             if ui.button(r, &export::label(*f)) {
                 save = Some(*f);
             }
@@ -357,7 +373,7 @@ impl ReplayViewer {
             (Some(o), true) if total > 0 => outcome_line(o, table.variant()),
             _ => trf(Text::MoveOf, &[&here, &total]),
         };
-        let y = row(3) + u * 0.8;
+        let y = row(save_row + 1) + u * 0.8;
         let size = fit(ui, &status, a.w, u * 0.85);
         ui.text_mid(&status, a.x, y, size, theme::palette().text);
         // The keys: wrapped when two lines fit below, else one smaller line.
@@ -386,6 +402,66 @@ impl ReplayViewer {
             self.export(f, now);
         }
     }
+}
+
+/// The height of a control row and the gap between rows, for the game panel's button area.
+fn control_rows(layout: &Layout) -> (f32, f32) {
+    let gap = layout.unit * 0.3;
+    let bh = (layout.unit * 2.0)
+        .min((layout.actions.h - 3.0 * gap) / 4.6)
+        .max(14.0);
+    (bh, gap)
+}
+
+/// The seat buttons (two seats side by side; four in two rows of two, as wide as Yonin's
+/// two save buttons) and the save buttons of the controls, right of their labels.
+fn button_rects(
+    layout: &Layout,
+    (bh, gap): (f32, f32),
+    seats: usize,
+    formats: usize,
+) -> (Vec<Rect>, Vec<Rect>) {
+    let a = layout.actions;
+    let label_w = a.w * LABEL_SHARE;
+    let row = |i: usize| a.y + i as f32 * (bh + gap);
+    let across = |n: usize| (a.w - label_w - gap * (n as f32 - 1.0)) / n.max(1) as f32;
+    let per_row = seats.clamp(1, 2);
+    let sw = across(per_row);
+    let seat_rects = (0..seats)
+        .map(|i| {
+            let (col, line) = (i % per_row, 1 + i / per_row);
+            Rect::new(a.x + label_w + col as f32 * (sw + gap), row(line), sw, bh)
+        })
+        .collect();
+    let save_row = 1 + seats.div_ceil(per_row);
+    let fw = across(formats);
+    let save_rects = (0..formats)
+        .map(|i| Rect::new(a.x + label_w + i as f32 * (fw + gap), row(save_row), fw, bh))
+        .collect();
+    (seat_rects, save_rects)
+}
+
+/// The share of the controls' width left of the seat and save buttons, for their labels.
+const LABEL_SHARE: f32 = 0.2;
+
+/// The layout of the viewer and its control rows (height, gap): in Yonin the seat buttons
+/// take two rows, the second taken from the bottom of the record panel.
+fn viewer_layout(w: f32, h: f32, seat: Seat, four: bool) -> (Layout, (f32, f32)) {
+    let mut layout = Layout::new(w, h, seat, four);
+    let (bh, gap) = control_rows(&layout);
+    let (r, a) = (layout.record, layout.actions);
+    let under_record = r.x == a.x && r.y + r.h <= a.y;
+    if four && under_record {
+        let extra = (bh + gap).min(r.h * 0.3);
+        layout.record.h -= extra;
+        layout.actions.y -= extra;
+        layout.actions.h += extra;
+    } else if four {
+        // Beside the record (tall windows): one more row in the same height.
+        let bh = (layout.unit * 2.0).min((a.h - 4.0 * gap) / 5.6).max(14.0);
+        return (layout, (bh, gap));
+    }
+    (layout, (bh, gap))
 }
 
 /// A seat button's label: the side's name with its mark in standard (`Sente ▲`), the arrow
@@ -418,7 +494,7 @@ impl Screen for ReplayViewer {
             );
             return Transition::Stay;
         }
-        let layout = Layout::new(
+        let (layout, rows) = viewer_layout(
             screen_width(),
             screen_height(),
             self.seat,
@@ -445,7 +521,7 @@ impl Screen for ReplayViewer {
         if let Some(ply) = self.draw_record(&ui, &layout, four, opts.usi_record) {
             self.go(Step::ToMove(ply));
         }
-        self.draw_controls(&ui, &layout, &table, ctx.now);
+        self.draw_controls(&ui, &layout, rows, &table, ctx.now);
         if let Some((text, error, at)) = &self.toast {
             if ctx.now - at < TOAST_SECS {
                 draw_toast(&ui, text, *error);
@@ -480,5 +556,51 @@ mod tests {
         assert_eq!(end.cursor(), n);
         let t = end.build(0.0).unwrap();
         assert!(t.outcome.is_some());
+    }
+
+    #[test]
+    fn yonin_seat_buttons_are_as_large_as_the_save_buttons() {
+        for (w, h) in [
+            (1280.0, 800.0),
+            (960.0, 640.0),
+            (1920.0, 1080.0),
+            (800.0, 1000.0),
+        ] {
+            let (layout, rows) = viewer_layout(w, h, Seat::East, true);
+            let (seats, saves) = button_rects(&layout, rows, 4, 2);
+            assert_eq!(seats.len(), 4);
+            for r in &seats {
+                assert!(
+                    (r.w - saves[0].w).abs() < 0.01,
+                    "{w}x{h}: {r:?} vs {:?}",
+                    saves[0]
+                );
+                assert!((r.h - saves[0].h).abs() < 0.01);
+                assert!(r.w >= layout.unit * 4.5, "{w}x{h}: {r:?} is narrow");
+                assert!(r.y + r.h <= saves[0].y, "{w}x{h}: seats above the save row");
+                let g = layout.board.outer;
+                assert!(
+                    r.y >= g.y + g.h || r.x >= g.x + g.w,
+                    "{w}x{h}: {r:?} on the board"
+                );
+                let rec = layout.record;
+                let apart = r.y >= rec.y + rec.h || r.x >= rec.x + rec.w;
+                assert!(apart, "{w}x{h}: {r:?} over the record {rec:?}");
+            }
+            // Two rows of two, apart.
+            assert!(seats[0].y < seats[2].y && seats[0].x < seats[1].x);
+            assert!(seats[1].x >= seats[0].x + seats[0].w);
+            assert!(seats[2].y >= seats[0].y + seats[0].h);
+            let a = layout.actions;
+            assert!(
+                saves[1].y + saves[1].h <= a.y + a.h + 0.5,
+                "{w}x{h}: out of the panel"
+            );
+        }
+        // Standard: Sente and Gote side by side in one row.
+        let (layout, rows) = viewer_layout(1280.0, 800.0, Seat::South, false);
+        let (seats, saves) = button_rects(&layout, rows, 2, 4);
+        assert_eq!(seats[0].y, seats[1].y);
+        assert!(seats[1].y < saves[0].y);
     }
 }
