@@ -84,3 +84,14 @@ fn the_language_is_saved_and_old_settings_files_still_load() {
     assert_eq!(back.lang, Lang::Ko);
     assert_eq!(Lang::En.step(-1), Lang::Ja);
 }
+
+#[test]
+fn the_classic_theme_is_kaya_in_its_own_kanji() {
+    // 榧 is outside JIS level 1: the font carries it (extra-glyphs.txt) so the name needs no kana.
+    let face = ttf_parser::Face::parse(yonin_client::assets::FONT, 0).expect("font parses");
+    assert!(
+        face.glyph_index('榧').is_some(),
+        "no 榧 in the embedded font"
+    );
+    assert_eq!(Lang::Ja.text(Text::ThemeClassic), "榧盤");
+}

@@ -367,7 +367,7 @@ pub(super) fn text(t: Text) -> &'static str {
         // Keyboard and settings (issue #8): typed moves, shortcuts, themes, piece styles
         PieceBeginner => "入門 飛 + 動き",
         BoardTheme => "盤のテーマ",
-        ThemeClassic => "かや盤",
+        ThemeClassic => "榧盤",
         ThemeDark => "ダーク",
         ThemeHighContrast => "ハイコントラスト",
         AnimFast => "速い",
