@@ -1,5 +1,5 @@
-//! The room's chat: the log of lines the session keeps (sender, seat or spectator, the
-//! server's refusals) and the panel that shows it with its input line.
+//! The room's and the lobby's chat: the log of lines the session keeps (sender, seat or
+//! spectator, the server's refusals) and the panel that shows it with its input line.
 //!
 //! Keys: Enter or T opens the input, Enter sends, Esc closes it. While the input is focused
 //! it takes the keyboard: call [`ChatPanel::take_keys`] first each frame, before anything
@@ -28,6 +28,8 @@ pub enum Speaker {
     Spectator,
     /// The server refusing a line of ours (rate limit, length).
     Refusal,
+    /// Someone in the lobby (the lobby's chat has no seats).
+    Lobby,
 }
 
 /// One line of the chat.
@@ -109,6 +111,23 @@ impl ChatLog {
         self.push(ChatLine {
             name: from.name.clone(),
             speaker: seat.map_or(Speaker::Spectator, Speaker::Seated),
+            text,
+            own: me == Some(from.id),
+            at: now,
+        });
+    }
+
+    /// A line of the lobby's chat.
+    pub fn heard_in_lobby(
+        &mut self,
+        from: &PlayerRef,
+        text: String,
+        me: Option<yonin_core::protocol::PlayerId>,
+        now: f64,
+    ) {
+        self.push(ChatLine {
+            name: from.name.clone(),
+            speaker: Speaker::Lobby,
             text,
             own: me == Some(from.id),
             at: now,
@@ -379,6 +398,15 @@ fn line_text(line: &ChatLine, four_seats: bool) -> (String, Color) {
         Speaker::Refusal => (
             trf(Text::ChatRefused, &[&line.text]),
             Color::new(1.0, 0.45, 0.4, 1.0),
+        ),
+        // The player's own lines in the accent colour, everyone else's in the text colour.
+        Speaker::Lobby => (
+            format!("{}: {}", line.name, line.text),
+            if line.own {
+                theme::mix(theme::ACCENT, WHITE, 0.25)
+            } else {
+                theme::palette().text
+            },
         ),
     }
 }

@@ -1,7 +1,7 @@
 //! Scenes of online play for `--screenshot`: the "Reconnecting…" overlay, an opponent's
 //! dropped seat with its grace countdown (and a bot standing in for another), and the chat
 //! panel with lines from players, a spectator and a refusal, and a waiting room with its
-//! chat, or with its connection lost. They are screens over a session with no server behind it (`Session::detached`),
+//! chat, or with its connection lost; and the lobby with its chat. They are screens over a session with no server behind it (`Session::detached`),
 //! filled in by hand.
 
 use crate::chat::ChatLog;
@@ -10,18 +10,19 @@ use crate::session::Session;
 use crate::table::Table;
 use yonin_core::protocol::{
     BotLevel, Occupant, PlayerId, PlayerRef, ResumeToken, RoomId, RoomPhase, RoomSettings,
-    RoomState, SeatInfo,
+    RoomState, RoomSummary, SeatInfo,
 };
-use yonin_core::Seat;
+use yonin_core::{Seat, Variant};
 
 /// The scenes (described in `scenario::SCENARIOS`).
-pub const NAMES: [&str; 6] = [
+pub const NAMES: [&str; 7] = [
     "reconnecting",
     "reconnect-refused",
     "opponent-disconnected",
     "chat-panel",
     "room-chat",
     "room-reconnecting",
+    "lobby-chat",
 ];
 
 /// The scenes that show the waiting room (no game yet) rather than a board.
@@ -136,8 +137,48 @@ fn chat(t: &Table, me: Option<PlayerId>, refusal: bool) -> Result<ChatLog, Strin
     Ok(log)
 }
 
+/// The lobby of `lobby-chat`: two rooms listed, and the lobby's chat with a line of ours.
+fn lobby_session() -> Session {
+    let mut s = Session::detached("Hanako");
+    s.server_name = "Game night".into();
+    let summary = |id, name: &str, variant, seats, people, bots, host: &str| RoomSummary {
+        id: RoomId(id),
+        name: name.into(),
+        variant,
+        time_control: yonin_core::protocol::TimeControl::None,
+        phase: RoomPhase::Waiting,
+        seats,
+        people,
+        bots,
+        spectators: 0,
+        private: false,
+        host_name: host.into(),
+    };
+    s.rooms = vec![
+        summary(1, "Friday Yonin", Variant::Yonin, 4, 2, 1, "Ken"),
+        summary(2, "Quick game", Variant::Standard, 2, 1, 0, "Aiko"),
+    ];
+    let lines: [(PlayerRef, &str); 4] = [
+        (
+            person(2, "Ken"),
+            "Anyone up for Yonin? One seat left in Friday Yonin.",
+        ),
+        (person(1, "Hanako"), "Me! Joining now."),
+        (person(3, "Aiko"), "よろしくお願いします"),
+        (person(4, "Min"), "안녕하세요, 다음 판에 끼워 주세요"),
+    ];
+    for (i, (from, text)) in lines.iter().enumerate() {
+        s.lobby_chat
+            .heard_in_lobby(from, text.to_string(), s.player_id, i as f64);
+    }
+    s
+}
+
 /// The session of a scene, ready to draw.
 pub fn session(name: &str) -> Result<Session, String> {
+    if name == "lobby-chat" {
+        return Ok(lobby_session());
+    }
     let t = table(name)?;
     let me = t.me.and_then(|seat| id_in(&t.seats, seat));
     let mut s = Session::detached(me.as_ref().map_or("Hanako", |p| p.name.as_str()));
@@ -203,7 +244,7 @@ pub fn session(name: &str) -> Result<Session, String> {
 /// The screen of a scene: the room for `room-chat`, else the game (with a chat line being
 /// typed in `chat-panel`).
 pub fn screen(name: &str) -> Box<dyn crate::screens::Screen> {
-    if in_room(name) {
+    if in_room(name) || name == "lobby-chat" {
         return Box::new(crate::screens::online::LobbyScreen::new());
     }
     let mut s = crate::screens::game::GameScreen::new();
@@ -220,7 +261,7 @@ mod tests {
 
     #[test]
     fn every_scene_builds_with_its_state() {
-        for name in NAMES {
+        for name in NAMES.into_iter().filter(|n| *n != "lobby-chat") {
             let s = session(name).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert!(s.room.is_some(), "{name}");
             assert_eq!(s.table.is_some(), !in_room(name), "{name}");
@@ -239,6 +280,15 @@ mod tests {
         assert!(kinds.contains(&&Speaker::Spectator));
         assert!(kinds.contains(&&Speaker::Seated(Seat::North)));
         assert!(kinds.contains(&&Speaker::Refusal));
+        let l = session("lobby-chat").unwrap();
+        assert!(l.room.is_none() && l.table.is_none());
+        assert_eq!(l.rooms.len(), 2);
+        assert!(l.lobby_chat.lines.iter().any(|l| l.own));
+        assert!(l
+            .lobby_chat
+            .lines
+            .iter()
+            .all(|l| l.speaker == Speaker::Lobby));
         let d = session("opponent-disconnected").unwrap();
         let t = d.table.unwrap();
         let east = crate::reconnect::plate_status(&t, Seat::East, 0.0).unwrap();

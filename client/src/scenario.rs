@@ -109,6 +109,10 @@ pub const SCENARIOS: &[(&str, &str)] = &[
         "a Yonin room waiting for its last player, with the room's chat beside the seats",
     ),
     (
+        "lobby-chat",
+        "the lobby: two rooms listed and the lobby's chat beside them",
+    ),
+    (
         "room-reconnecting",
         "the connection dropped in a waiting room: the Reconnecting overlay, attempt 2",
     ),
@@ -424,7 +428,14 @@ pub fn live(name: &str) -> Option<(crate::session::Session, Ready)> {
             crate::net_scenes::session(name)
                 .map_err(|e| tracing::error!("{name}: {e}"))
                 .ok()
-                .map(|s| (s, Ready::Room))
+                .map(|s| {
+                    let ready = if s.room.is_some() {
+                        Ready::Room
+                    } else {
+                        Ready::Lobby
+                    };
+                    (s, ready)
+                })
         }
         _ => None,
     }
@@ -587,6 +598,7 @@ mod tests {
                 "rules-yonin",
                 "live-yonin",
                 "lobby",
+                "lobby-chat",
                 "room",
             ]
             .contains(&name)

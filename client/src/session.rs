@@ -63,6 +63,8 @@ pub struct Session {
     pub notices: Vec<Notice>,
     /// The chat of the room we are in.
     pub chat: ChatLog,
+    /// The lobby's chat (everyone on the server), shown beside the list of rooms.
+    pub lobby_chat: ChatLog,
     /// A lost connection being restored (None while connected, or when there was no seat
     /// to take back).
     pub reconnect: Option<Reconnect>,
@@ -88,6 +90,7 @@ impl Session {
             token: None,
             notices: Vec::new(),
             chat: ChatLog::default(),
+            lobby_chat: ChatLog::default(),
             reconnect: None,
             server_stopping: false,
             plan,
@@ -175,6 +178,23 @@ impl Session {
             text,
         });
         self.chat.sent(now);
+        Ok(())
+    }
+
+    /// Says a line in the lobby's chat (everyone on the server hears it).
+    pub fn say_lobby(&mut self, text: &str, now: f64) -> Result<(), ChatError> {
+        let text = match clean_line(text) {
+            Ok(t) => t,
+            Err(e) => {
+                self.lobby_chat.note_refusal(&e.to_string(), now);
+                return Err(e);
+            }
+        };
+        self.send(ClientMessage::Chat {
+            scope: ChatScope::Lobby,
+            text,
+        });
+        self.lobby_chat.sent(now);
         Ok(())
     }
 
@@ -351,8 +371,14 @@ impl Session {
                         return cues;
                     }
                 }
+                // A refused line: the room's chat in a room, else the lobby's.
+                let log = if self.room.is_some() {
+                    &mut self.chat
+                } else {
+                    &mut self.lobby_chat
+                };
                 if matches!(code, ErrorCode::RateLimited | ErrorCode::BadChat)
-                    && self.chat.refused(&message, now)
+                    && log.refused(&message, now)
                 {
                     cues.push(Cue::Illegal);
                     return cues;
@@ -382,8 +408,13 @@ impl Session {
                 self.chat
                     .heard(&from, text, self.room.as_ref(), self.player_id, now);
             }
-            // Lobby chat has no panel in this client.
-            ServerMessage::Chat { .. } => {}
+            ServerMessage::Chat {
+                scope: ChatScope::Lobby,
+                from,
+                text,
+            } => self
+                .lobby_chat
+                .heard_in_lobby(&from, text, self.player_id, now),
             ServerMessage::RoomState(state) => {
                 let state = *state;
                 let back = self.reconnect.as_ref().is_some_and(

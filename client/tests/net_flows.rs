@@ -1,6 +1,6 @@
 //! The client's network flows through `Session` (the layer the screens use), without a
 //! window, against real servers on 127.0.0.1: hosting here, joining by a typed address,
-//! watching, chat, and getting a dropped seat back by itself.
+//! watching, the room's and the lobby's chat, and getting a dropped seat back by itself.
 //!
 //! Dropped connections are made by a loopback proxy between one client and the server: the
 //! test cuts its sockets (both ends see the TCP connection end), refuses new ones for a while,
@@ -709,4 +709,37 @@ fn a_server_that_no_longer_knows_the_seat_refuses_it_and_the_player_goes_back_to
     );
     assert_eq!(w.clients[ben].link, Link::Open);
     drop(proxy);
+}
+
+#[test]
+fn the_lobby_chat_reaches_everyone_in_the_lobby() {
+    let server = start_server(test_config());
+    let mut w = World::new();
+    let ann = w.add(Session::online(&server.addr.to_string(), "Ann"));
+    let ben = w.add(Session::online(&server.addr.to_string(), "Ben"));
+    w.all_open();
+    let now = w.now();
+    w.clients[ann]
+        .say_lobby("  anyone for a game?  ", now)
+        .expect("a good line");
+    w.until("Ann's line in both lobbies", |c| {
+        [ann, ben].iter().all(|&i| {
+            c[i].lobby_chat.lines.iter().any(|l| {
+                l.name == "Ann" && l.text == "anyone for a game?" && l.speaker == Speaker::Lobby
+            })
+        })
+    });
+    let mine = w.clients[ann].lobby_chat.lines.back().expect("Ann's line");
+    assert!(mine.own, "Ann's own line is marked hers");
+    assert!(!w.clients[ben].lobby_chat.lines.back().expect("a line").own);
+    // The lobby's lines stay out of the room chat, and a bad line is stopped here.
+    assert!(w.clients[ben].chat.lines.is_empty());
+    let now = w.now();
+    assert!(w.clients[ben].say_lobby("   ", now).is_err());
+    assert!(w.clients[ben]
+        .lobby_chat
+        .lines
+        .iter()
+        .any(|l| l.speaker == Speaker::Refusal));
+    drop(server);
 }

@@ -142,3 +142,23 @@ fn a_room_that_lost_its_connection_shows_the_reconnect_overlay() {
         "the room is dimmed under the overlay: {dim} vs {lit}"
     );
 }
+
+#[test]
+fn the_lobby_shows_its_chat_beside_the_rooms() {
+    let Some(lobby) = shoot("lobby-chat") else {
+        return;
+    };
+    // Hanako's own line, in the lightened accent colour, right of the list of rooms.
+    let own = yonin_client::theme::mix(yonin_client::theme::ACCENT, macroquad::color::WHITE, 0.25);
+    let right = Rect::new(W as f32 * 0.62, 0.0, W as f32 * 0.38, H as f32 * 0.85);
+    let left = Rect::new(0.0, 0.0, W as f32 * 0.6, H as f32 * 0.85);
+    let lines = lobby.count(right, own, 30);
+    assert!(
+        lines > 40,
+        "the own line in the lobby chat ({lines} pixels)"
+    );
+    assert!(
+        lobby.count(left, own, 30) < lines / 4,
+        "the chat is on the right"
+    );
+}

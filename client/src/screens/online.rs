@@ -167,16 +167,19 @@ impl Default for LobbyScreen {
 
 impl Screen for LobbyScreen {
     fn frame(&mut self, ctx: &mut Ctx) -> Transition {
-        // In a room, the chat takes its keys first (Esc closes it before it leaves the room).
-        if let Some(s) = ctx
-            .session
-            .as_mut()
-            .filter(|s| s.room.is_some() && !s.offline)
-        {
+        // In a room or the lobby, the chat takes its keys first (Esc closes it before it
+        // leaves the room); in the lobby T and Enter are the join code's while it is typed.
+        let code_typed = self.code.focused;
+        if let Some(s) = ctx.session.as_mut().filter(|s| !s.offline) {
+            let in_room = s.room.is_some();
             if let Some(crate::chat::ChatAction::Send(line)) =
-                self.chat.take_keys(&mut ctx.input, true)
+                self.chat.take_keys(&mut ctx.input, in_room || !code_typed)
             {
-                let _ = s.say(&line, ctx.now);
+                let _ = if in_room {
+                    s.say(&line, ctx.now)
+                } else {
+                    s.say_lobby(&line, ctx.now)
+                };
             }
         }
         let Some(session) = ctx.session.as_ref() else {
@@ -448,7 +451,18 @@ impl Screen for LobbyScreen {
                 u * 0.9,
                 theme::palette().text_dim,
             );
-            let list = Rect::new(x, u * 6.0, w - 3.0 * u, h - u * 12.0);
+            // The lobby's chat beside the list of rooms, when the window is wide enough.
+            let full = w - 3.0 * u;
+            let chat_w = (full * 0.34).min(u * 24.0);
+            let with_chat = chat_w >= u * 12.0 && !session.offline;
+            let list_w = if with_chat { full - chat_w - u } else { full };
+            let list = Rect::new(x, u * 6.0, list_w, h - u * 12.0);
+            if with_chat {
+                let r = Rect::new(x + list_w + u, list.y, chat_w, list.h);
+                self.chat.draw(&ui, r, &session.lobby_chat, true, false);
+            } else {
+                self.chat.hide();
+            }
             ui.panel(list);
             let rows: Vec<String> = session
                 .rooms
