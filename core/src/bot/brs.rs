@@ -20,7 +20,7 @@
 //! late quiet moves a reduction, at max and min nodes alike.
 
 use super::control::Control;
-use super::eval_yonin::evaluate;
+use super::eval_yonin::{evaluate, evaluate_unaware};
 use super::ordering::{capture_score, pick, victim, Ordering, MAX_PLY};
 use super::score::{INF, MATE, MATE_BOUND};
 use super::search_core::{promote_root_move, SearchCore};
@@ -53,6 +53,9 @@ pub(crate) struct Brs<'a> {
     /// Search the BRS+ tree exactly: no reductions, no table cut-offs, no table move as an
     /// opponent's ordering move (tests compare the search with a plain alpha-beta this way).
     exact: bool,
+    /// Up to which ply the first opponent may pass the branch on to a later one (the min layer
+    /// holds every opponent's moves); deeper, only the next opponent to move branches.
+    pub hand_on_plies: usize,
 }
 
 impl<'a> Brs<'a> {
@@ -72,6 +75,7 @@ impl<'a> Brs<'a> {
             path,
             root_index,
             exact: false,
+            hand_on_plies: MAX_PLY,
         }
     }
 
@@ -306,7 +310,7 @@ impl<'a> Brs<'a> {
         let mut best_move = 0u16;
         let mut tried: Vec<Move> = Vec::new();
         // For a min node: first the branch handed on to a later opponent, when there is one.
-        if !maxing {
+        if !maxing && ply <= self.hand_on_plies {
             let m = self.ordering_move(pos, moves, tt_move);
             let mut child = pos.clone();
             child.play_unchecked(m);
@@ -509,7 +513,7 @@ impl<'a> Brs<'a> {
             let s = if let Some(t) = self.terminal(&child, 1) {
                 t
             } else if blind.get(i).copied().unwrap_or(false) {
-                evaluate(&child, self.root)
+                evaluate_unaware(&child, self.root)
             } else {
                 let floor = (best - window - 1).max(-INF);
                 self.search(&child, depth - 1, floor, INF, 1, false)

@@ -9,8 +9,8 @@ use std::time::Duration;
 
 /// The BRS+ tree written out once more, searched by textbook alpha-beta: a max node tries all
 /// moves, a min node that has not branched tries all moves (depth − 1, branched) and first the
-/// branch handed on by its ordering move when another opponent moves next (depth unchanged),
-/// a branched min node plays its ordering move only.
+/// branch handed on by its ordering move when another opponent moves next (depth unchanged, up
+/// to `hand_on_plies`), a branched min node plays its ordering move only.
 fn reference(
     b: &mut Brs,
     pos: &Position,
@@ -47,7 +47,8 @@ fn reference(
         } else {
             let mut c = pos.clone();
             c.play_unchecked(om);
-            if !b.is_max(&c, c.to_move()) && b.terminal(&c, ply + 1).is_none() {
+            let next_opponent = !b.is_max(&c, c.to_move());
+            if ply <= b.hand_on_plies && next_opponent && b.terminal(&c, ply + 1).is_none() {
                 children.push((om, depth, false));
             }
             children.extend(list.iter().map(|&m| (m, depth - 1, true)));
@@ -105,16 +106,20 @@ fn search_scores_the_same_tree_as_plain_alpha_beta() {
         if pos.legal_moves().len() < 2 || pos.is_decided_by_elimination() {
             continue;
         }
-        for depth in 1..=4 {
+        // Every opponent may branch at every layer; then (Hard) only in the first layer.
+        let settings = (1..=4).map(|d| (d, MAX_PLY)).chain([(4, 3), (5, 3)]);
+        for (depth, hand_on_plies) in settings {
             let (mut ctl, mut tt, mut ord) = (control(), Tt::new(4), Ordering::new());
             let mut b = Brs::new(&mut ctl, &mut tt, &mut ord, pos.to_move(), &[]);
             b.exact = true;
+            b.hand_on_plies = hand_on_plies;
             b.path.push((pos.hash(), 0));
             let mut moves = pos.legal_moves().to_vec();
             let (_, got) = b.root_search(&pos, &mut moves, depth).expect("a move");
 
             let (mut ctl, mut tt, mut ord) = (control(), Tt::new(4), Ordering::new());
             let mut r = Brs::new(&mut ctl, &mut tt, &mut ord, pos.to_move(), &[]);
+            r.hand_on_plies = hand_on_plies;
             r.path.push((pos.hash(), 0));
             let mut want = -INF;
             for m in pos.legal_moves().iter().copied() {
@@ -125,9 +130,12 @@ fn search_scores_the_same_tree_as_plain_alpha_beta() {
                 r.path.pop();
                 want = want.max(s);
             }
-            assert_eq!(got, want, "seed {seed}, {plies} plies, depth {depth}");
+            assert_eq!(
+                got, want,
+                "seed {seed}, {plies} plies, depth {depth}, hand on to ply {hand_on_plies}"
+            );
             compared += 1;
         }
     }
-    assert!(compared >= 12, "{compared} searches compared");
+    assert!(compared >= 18, "{compared} searches compared");
 }

@@ -25,6 +25,16 @@ pub(crate) fn enemies_of(pos: &Position, s: Seat) -> Vec<Seat> {
 
 /// The evaluation for `root` (live), in centipawns.
 pub(crate) fn evaluate(pos: &Position, root: Seat) -> i32 {
+    evaluate_with(pos, root, true)
+}
+
+/// The evaluation of a player who does not notice which of its pieces hang (the weak levels'
+/// blind spots: the move that leaves a piece en prise looks as good as any).
+pub(crate) fn evaluate_unaware(pos: &Position, root: Seat) -> i32 {
+    evaluate_with(pos, root, false)
+}
+
+fn evaluate_with(pos: &Position, root: Seat, sees_hanging: bool) -> i32 {
     let maps = attack_maps(pos, true);
     let live = pos.live();
     let mut value = [0i32; 4];
@@ -96,7 +106,9 @@ pub(crate) fn evaluate(pos: &Position, root: Seat) -> i32 {
         .max()
         .unwrap_or(0);
     let root_to_move = pos.to_move() == root;
-    score -= if root_to_move { worst / 4 } else { worst / 2 };
+    if sees_hanging {
+        score -= if root_to_move { worst / 4 } else { worst / 2 };
+    }
     // Pieces the root attacks that nobody defends: opponents' and frozen ones.
     let mut targets = SquareSet::EMPTY;
     for o in pos
@@ -120,4 +132,30 @@ pub(crate) fn evaluate(pos: &Position, root: Seat) -> i32 {
         .unwrap_or(0);
     score += if root_to_move { best / 3 } else { best / 8 };
     score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::PieceKind;
+    use crate::rules::RuleSet;
+
+    #[test]
+    fn only_the_aware_evaluation_counts_a_hanging_piece() {
+        // North's rook on 5f hangs to South's pawn; South is to move.
+        let rules = RuleSet::yonin();
+        let pos = crate::record::ysfen::position(
+            "4Kn4/9/9/9/Kw7Ke/4Rn4/4Ps4/9/4Ks4 s -/-/-/- - 1",
+            &rules,
+        )
+        .expect("a valid position");
+        let aware = evaluate(&pos, Seat::North);
+        let unaware = evaluate_unaware(&pos, Seat::North);
+        assert_eq!(unaware - aware, see_value(PieceKind::Rook) / 2);
+        // A seat with nothing hanging sees the same either way.
+        assert_eq!(
+            evaluate(&pos, Seat::West),
+            evaluate_unaware(&pos, Seat::West)
+        );
+    }
 }

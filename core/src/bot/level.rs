@@ -1,6 +1,7 @@
 //! Playing levels (Beginner … Hard), what each one searches, and the seeded random source
 //! that makes the weaker levels err like people do.
 
+use crate::rules::Variant;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -9,18 +10,24 @@ use std::fmt;
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
 )]
 pub enum Level {
-    /// Scores every move 1 ply deep plus captures (Yonin: a move and the best reply), skips
-    /// the reply for 30 % of the moves (so it misses some hanging pieces), then picks by a
-    /// softmax (70 cp) among the moves within 350 cp of the best. At most 12 000 nodes.
+    /// Scores every move 1 ply deep plus captures, skips the reply for 30 % of the moves (so
+    /// it misses some hanging pieces), then picks by a softmax (70 cp) among the moves within
+    /// 350 cp of the best. At most 12 000 nodes. Yonin: a move and the captures after it, blind
+    /// to half of them (a blind move does not notice what it leaves hanging), softmax 150 cp
+    /// within 500 cp.
     Beginner,
-    /// The same 2 plies deep (Yonin: 3), blind to 10 % of the replies, softmax 25 cp within
-    /// 150 cp. At most 60 000 nodes.
+    /// The same 2 plies deep, blind to 10 % of the replies, softmax 25 cp within 150 cp. At
+    /// most 60 000 nodes. Yonin: a move and the captures after it, blind to 5 %, softmax
+    /// 15 cp within 100 cp.
     Easy,
-    /// The real search to depth 5 (Yonin: 4) on half the time, at most 400 000 nodes, a
-    /// short mate search (3 plies) and a small df-pn mate solve (20 000 positions).
+    /// The real search to depth 5 (Yonin: 2, the move and the best reply of any opponent) on
+    /// half the time, at most 400 000 nodes, a short mate search (3 plies) and a small df-pn
+    /// mate solve (20 000 positions).
     Medium,
     /// The whole budget, no depth cap, mate search to 7 plies and df-pn mate solving (up to
-    /// 300 000 positions; Yonin: once two seats are left).
+    /// 300 000 positions; Yonin: once two seats are left). Yonin: every opponent's reply is
+    /// weighed right after its move, deeper only the next opponent's (the one that can chain
+    /// checks), which searches deeper and fears less.
     #[default]
     Hard,
 }
@@ -44,12 +51,30 @@ impl Level {
             .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
     }
 
-    /// The search settings of this level.
-    pub(crate) fn params(self) -> LevelParams {
+    /// The search settings of this level in a game of `variant`. In Yonin the Beginner looks
+    /// one move deep (and at the captures that follow) and chooses more loosely: three
+    /// opponents punish fewer of its mistakes than one does.
+    pub(crate) fn params_for(self, variant: Variant) -> LevelParams {
+        let mut p = self.params();
+        if variant == Variant::Yonin && self == Level::Beginner {
+            p.temperature = 150;
+            p.window = 500;
+            p.blunder_chance = 0.5;
+        }
+        if variant == Variant::Yonin && self == Level::Easy {
+            p.temperature = 15;
+            p.window = 100;
+            p.blunder_chance = 0.05;
+        }
+        p
+    }
+
+    /// The search settings of this level (standard shogi's soft choice).
+    fn params(self) -> LevelParams {
         match self {
             Level::Beginner => LevelParams {
                 max_depth: 1,
-                yonin_depth: 2,
+                yonin_depth: 1,
                 node_cap: Some(12_000),
                 time_share: 0.25,
                 temperature: 70,
@@ -58,10 +83,11 @@ impl Level {
                 mate_search: 0,
                 mate_nodes: 0,
                 dfpn_nodes: 0,
+                hand_on_plies: usize::MAX,
             },
             Level::Easy => LevelParams {
                 max_depth: 2,
-                yonin_depth: 3,
+                yonin_depth: 1,
                 node_cap: Some(60_000),
                 time_share: 0.4,
                 temperature: 25,
@@ -70,10 +96,11 @@ impl Level {
                 mate_search: 0,
                 mate_nodes: 0,
                 dfpn_nodes: 0,
+                hand_on_plies: usize::MAX,
             },
             Level::Medium => LevelParams {
                 max_depth: 5,
-                yonin_depth: 4,
+                yonin_depth: 2,
                 node_cap: Some(400_000),
                 time_share: 0.5,
                 temperature: 0,
@@ -82,6 +109,7 @@ impl Level {
                 mate_search: 3,
                 mate_nodes: 20_000,
                 dfpn_nodes: 20_000,
+                hand_on_plies: usize::MAX,
             },
             Level::Hard => LevelParams {
                 max_depth: 64,
@@ -94,6 +122,7 @@ impl Level {
                 mate_search: 7,
                 mate_nodes: 200_000,
                 dfpn_nodes: 300_000,
+                hand_on_plies: 3,
             },
         }
     }
@@ -140,6 +169,9 @@ pub(crate) struct LevelParams {
     pub mate_nodes: u64,
     /// Node budget of the df-pn mate solver run after it (0 = none).
     pub dfpn_nodes: u64,
+    /// Yonin: up to this ply every opponent may branch (the first ones pass the branch on);
+    /// deeper only the next opponent to move does, the others play their ordering move.
+    pub hand_on_plies: usize,
 }
 
 /// A small seeded generator (SplitMix64): deterministic, no dependency.

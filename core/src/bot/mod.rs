@@ -214,7 +214,7 @@ impl Bot {
         stop: Arc<AtomicBool>,
         info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        let params = self.level.params();
+        let params = self.level.params_for(pos.variant());
         let legal = pos.legal_moves();
         let empty = SearchResult {
             best: None,
@@ -307,6 +307,7 @@ impl Bot {
                 pos.to_move(),
                 &hashes,
             );
+            s.hand_on_plies = params.hand_on_plies;
             s.run(pos, max_depth, &mut report)
         };
         let (m, score) = best.unwrap_or((legal.as_slice()[0], 0));
@@ -352,6 +353,7 @@ impl Bot {
         } else {
             let hashes: Vec<u64> = options.history.entries.iter().map(|e| e.0).collect();
             let mut s = brs::Brs::new(ctl, &mut self.tt, &mut self.ord, pos.to_move(), &hashes);
+            s.hand_on_plies = params.hand_on_plies;
             s.score_root_moves(pos, moves, params.yonin_depth, &blind, params.window)
         };
         let i = soft_choice(&scores, params.temperature, params.window, &mut self.rng);
