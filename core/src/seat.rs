@@ -139,10 +139,13 @@ impl SeatSet {
         Seat::ALL.into_iter().filter(move |s| self.contains(*s))
     }
     /// The first seat of the set strictly after `from` going clockwise (`from` itself last).
+    #[inline]
     pub fn next_after(self, from: Seat) -> Option<Seat> {
-        (1..=4)
-            .map(|i| Seat::from_index(from.index() + i))
-            .find(|s| self.contains(*s))
+        // Turn the 4-bit mask so that the seat after `from` is bit 0, then take the lowest.
+        let start = (from.index() + 1) & 3;
+        let m = self.0 as u32 & 0xF;
+        let turned = ((m | (m << 4)) >> start) & 0xF;
+        (turned != 0).then(|| Seat::from_index(start + turned.trailing_zeros() as usize))
     }
 }
 
@@ -189,6 +192,19 @@ mod tests {
         assert_eq!(Seat::West.orient(0, 1), (-1, 0));
         assert_eq!(Seat::North.orient(0, 1), (0, 1));
         assert_eq!(Seat::East.orient(0, 1), (1, 0));
+    }
+
+    #[test]
+    fn next_after_matches_a_plain_clockwise_walk() {
+        for mask in 0..16u8 {
+            let set = SeatSet(mask);
+            for from in Seat::ALL {
+                let walk = (1..=4)
+                    .map(|i| Seat::from_index(from.index() + i))
+                    .find(|s| set.contains(*s));
+                assert_eq!(set.next_after(from), walk, "mask {mask:04b} from {from}");
+            }
+        }
     }
 
     #[test]

@@ -69,21 +69,16 @@ fn quick_turn(
     }
     let hint = Some((before, m));
     let mut checked = SeatSet::EMPTY;
-    let mut first_checked = None;
-    let mut first_live = None;
-    let mut s = mover;
-    for _ in 0..3 {
-        s = s.clockwise();
-        if !others.contains(s) {
-            continue;
-        }
-        first_live.get_or_insert(s);
+    let mut rest = others.0;
+    while rest != 0 {
+        let s = Seat::from_index(rest.trailing_zeros() as usize);
+        rest &= rest - 1;
         if in_check_after(pos, s, mover, hint) {
             checked.insert(s);
-            first_checked.get_or_insert(s);
         }
     }
-    let Some(candidate) = first_checked.or(first_live) else {
+    let first_checked = checked.next_after(mover);
+    let Some(candidate) = first_checked.or_else(|| others.next_after(mover)) else {
         return false;
     };
     match list {
