@@ -317,12 +317,22 @@ impl Position {
     }
 
     /// Is live seat `s`, not in check before `mover` played `m` (already on the board), in
-    /// check now? Only the moved piece and a line opened through its origin can give check.
+    /// check now? Only the moved piece and a line opened through its origin can give check;
+    /// most moves are near neither, which two table lookups show.
     #[inline(always)]
     pub(crate) fn move_checks(&self, s: Seat, mover: Seat, m: Move) -> bool {
         let Some(king) = self.kings[s.index()] else {
             return false;
         };
+        let near = attacks::any_reach(king).contains(m.to());
+        let aligned = m.from().is_some_and(|from| attacks::line(king, from).any());
+        (near || aligned) && self.move_checks_closely(s, king, mover, m)
+    }
+
+    /// [`Position::move_checks`] once the move is known to be near `s`'s king or on a line
+    /// with it.
+    #[inline(never)]
+    fn move_checks_closely(&self, s: Seat, king: Square, mover: Seat, m: Move) -> bool {
         let to = m.to();
         if attacks::any_reach(king).contains(to) && self.enemy_seats(s).contains(mover) {
             if let Some(p) = self.board[to.index()] {
