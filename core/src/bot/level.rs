@@ -17,8 +17,8 @@ pub enum Level {
     /// within 500 cp.
     Beginner,
     /// The same 2 plies deep, blind to 10 % of the replies, softmax 25 cp within 150 cp. At
-    /// most 60 000 nodes. Yonin: a move and the captures after it, blind to 5 %, softmax
-    /// 15 cp within 100 cp.
+    /// most 60 000 nodes. Yonin: a move and the best reply of the next seat only (the one that
+    /// can chain checks), blind to 2 %, softmax 10 cp within 80 cp.
     Easy,
     /// The real search to depth 5 (Yonin: 2, the move and the best reply of any opponent) on
     /// half the time, at most 400 000 nodes, a short mate search (3 plies) and a small df-pn
@@ -51,9 +51,9 @@ impl Level {
             .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
     }
 
-    /// The search settings of this level in a game of `variant`. In Yonin the Beginner looks
-    /// one move deep (and at the captures that follow) and chooses more loosely: three
-    /// opponents punish fewer of its mistakes than one does.
+    /// The search settings of this level in a game of `variant`. In Yonin the Beginner chooses
+    /// more loosely (three opponents punish fewer of its mistakes than one does) and Easy
+    /// more tightly.
     pub(crate) fn params_for(self, variant: Variant) -> LevelParams {
         let mut p = self.params();
         if variant == Variant::Yonin && self == Level::Beginner {
@@ -62,9 +62,9 @@ impl Level {
             p.blunder_chance = 0.5;
         }
         if variant == Variant::Yonin && self == Level::Easy {
-            p.temperature = 15;
-            p.window = 100;
-            p.blunder_chance = 0.05;
+            p.temperature = 10;
+            p.window = 80;
+            p.blunder_chance = 0.02;
         }
         p
     }
@@ -87,7 +87,7 @@ impl Level {
             },
             Level::Easy => LevelParams {
                 max_depth: 2,
-                yonin_depth: 1,
+                yonin_depth: 2,
                 node_cap: Some(60_000),
                 time_share: 0.4,
                 temperature: 25,
@@ -96,7 +96,7 @@ impl Level {
                 mate_search: 0,
                 mate_nodes: 0,
                 dfpn_nodes: 0,
-                hand_on_plies: usize::MAX,
+                hand_on_plies: 0,
             },
             Level::Medium => LevelParams {
                 max_depth: 5,
