@@ -7,7 +7,8 @@
 //! strength usi2 --engine "PATH ARG…" --engine2 "PATH ARG…" [--games N] [--movetime MS]
 //! strength ladder [--variant standard|yonin] [--games N] [--movetime MS]
 //! strength yonin [--hero L] [--field Medium|Random|…] [--games N] [--movetime MS]
-//! (`--nodes N` gives the bots a node budget per move, with the time as a backstop)
+//! (`--nodes N` gives the bots a node budget per move, with the time as a backstop; `--seed N`
+//! plays another series of Yonin openings)
 //! ```
 //! Install the opponents first (Debian): `apt-get install gnushogi fairy-stockfish gpsshogi`.
 //! Every game is bounded (ply cap), and every count printed is a count of games played.
@@ -49,6 +50,8 @@ struct Args {
     variant: String,
     field: String,
     bin: String,
+    /// Yonin: varies the openings and the bots' seeds (0: the usual series).
+    seed: u64,
 }
 
 fn parse_args() -> Args {
@@ -64,6 +67,7 @@ fn parse_args() -> Args {
         variant: "standard".into(),
         field: "Medium".into(),
         bin: "/usr/games/gnushogi".into(),
+        seed: 0,
     };
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -73,6 +77,7 @@ fn parse_args() -> Args {
             "--games" => a.games = v.parse().expect("--games N"),
             "--movetime" => a.movetime = v.parse().expect("--movetime MS"),
             "--nodes" => a.nodes = Some(v.parse().expect("--nodes N")),
+            "--seed" => a.seed = v.parse().expect("--seed N"),
             "--level" | "--hero" => a.level = Level::from_name(&v).expect("a level name"),
             "--engine" => a.engine = Some(v),
             "--engine2" => a.engine2 = Some(v),
@@ -580,7 +585,7 @@ impl YoninPlayer {
 /// and at the end: wins (first place; par 25 %), the mean rank, and the pairwise score — the
 /// share of the three opponents the hero finishes above, a shared place counting half
 /// ((4 − rank) / 3 per game; par 50 %, the score a 2-player match would show).
-fn yonin_match(hero: Level, field: &str, games: usize, limits: Limits) {
+fn yonin_match(hero: Level, field: &str, games: usize, limits: Limits, seed: u64) {
     let rules = RuleSet::yonin();
     let started = Instant::now();
     let (mut wins, mut ranks, mut unfinished) = (0, 0.0f64, 0);
@@ -590,9 +595,9 @@ fn yonin_match(hero: Level, field: &str, games: usize, limits: Limits) {
             .iter()
             .map(|&s| {
                 if s == hero_seat {
-                    YoninPlayer::new(hero.name(), g as u64 * 7 + 1)
+                    YoninPlayer::new(hero.name(), (g as u64 * 7 + 1) ^ seed)
                 } else {
-                    YoninPlayer::new(field, g as u64 * 7 + 2 + s.index() as u64)
+                    YoninPlayer::new(field, (g as u64 * 7 + 2 + s.index() as u64) ^ seed)
                 }
             })
             .collect();
@@ -600,7 +605,8 @@ fn yonin_match(hero: Level, field: &str, games: usize, limits: Limits) {
         let mut plies = 0;
         // One random move per seat first, so deterministic (node-limited) bots do not replay
         // the same four games.
-        let mut opening = YoninPlayer::Random(0x9e37_79b9 ^ ((g as u64 + 1) * 0x2545_f491));
+        let mut opening =
+            YoninPlayer::Random(0x9e37_79b9 ^ ((g as u64 + 1 + (seed << 20)) * 0x2545_f491));
         while plies < 4 && !game.is_over() {
             let Some(m) = opening.choose(game.position(), limits) else {
                 break;
@@ -739,7 +745,7 @@ fn main() {
         "ladder" if a.variant == "yonin" => {
             for pair in Level::ALL.windows(2).rev() {
                 println!("== Yonin {} vs 3× {}", pair[1], pair[0]);
-                yonin_match(pair[1], pair[0].name(), a.games, limits);
+                yonin_match(pair[1], pair[0].name(), a.games, limits, a.seed);
             }
         }
         "ladder" => {
@@ -756,7 +762,7 @@ fn main() {
                 println!("RESULT standard {} vs {}: {}", pair[1], pair[0], t.line());
             }
         }
-        "yonin" => yonin_match(a.level, &a.field, a.games, limits),
+        "yonin" => yonin_match(a.level, &a.field, a.games, limits, a.seed),
         m => {
             eprintln!("unknown mode `{m}`: gnushogi, usi, ladder or yonin (see the file header)");
             std::process::exit(2);
