@@ -166,35 +166,30 @@ impl Session {
 
     /// Says a line in the room's chat (players and spectators alike).
     pub fn say(&mut self, text: &str, now: f64) -> Result<(), ChatError> {
-        let text = match clean_line(text) {
-            Ok(t) => t,
-            Err(e) => {
-                self.chat.note_refusal(&e.to_string(), now);
-                return Err(e);
-            }
-        };
-        self.send(ClientMessage::Chat {
-            scope: ChatScope::Room,
-            text,
-        });
-        self.chat.sent(now);
-        Ok(())
+        self.say_in(ChatScope::Room, text, now)
     }
 
     /// Says a line in the lobby's chat (everyone on the server hears it).
     pub fn say_lobby(&mut self, text: &str, now: f64) -> Result<(), ChatError> {
-        let text = match clean_line(text) {
+        self.say_in(ChatScope::Lobby, text, now)
+    }
+
+    /// Sends a cleaned line to `scope`'s chat; a refused line is noted in that chat's log.
+    fn say_in(&mut self, scope: ChatScope, text: &str, now: f64) -> Result<(), ChatError> {
+        let cleaned = clean_line(text);
+        let log = match scope {
+            ChatScope::Lobby => &mut self.lobby_chat,
+            ChatScope::Room => &mut self.chat,
+        };
+        let text = match cleaned {
             Ok(t) => t,
             Err(e) => {
-                self.lobby_chat.note_refusal(&e.to_string(), now);
+                log.note_refusal(&e.to_string(), now);
                 return Err(e);
             }
         };
-        self.send(ClientMessage::Chat {
-            scope: ChatScope::Lobby,
-            text,
-        });
-        self.lobby_chat.sent(now);
+        log.sent(now);
+        self.send(ClientMessage::Chat { scope, text });
         Ok(())
     }
 
