@@ -187,17 +187,8 @@ pub fn session(name: &str) -> Result<Session, String> {
     s.token = Some(ResumeToken(0x5eed));
     s.chat = chat(&t, s.player_id, name == "chat-panel")?;
     if name == "reconnecting" {
-        let mut r = Reconnect::new(
-            Rejoin::Seat(ResumeToken(0x5eed)),
-            0.0,
-            60.0,
-            "The connection broke (Connection reset by peer).".into(),
-        );
         // The third attempt is under way, 13 s into the grace period.
-        r.attempts = 3;
-        r.phase = Phase::Trying;
-        r.deadline = 47.0;
-        s.reconnect = Some(r);
+        s.reconnect = Some(trying(3, 47.0));
         s.link = crate::session::Link::Connecting;
     }
     if name == "reconnect-refused" {
@@ -216,16 +207,7 @@ pub fn session(name: &str) -> Result<Session, String> {
         }
         if name == "room-reconnecting" {
             // The connection broke in the room: the second attempt, 9 s into the grace.
-            let mut r = Reconnect::new(
-                Rejoin::Seat(ResumeToken(0x5eed)),
-                0.0,
-                60.0,
-                "The connection broke (Connection reset by peer).".into(),
-            );
-            r.attempts = 2;
-            r.phase = Phase::Trying;
-            r.deadline = 51.0;
-            s.reconnect = Some(r);
+            s.reconnect = Some(trying(2, 51.0));
             s.link = crate::session::Link::Connecting;
         }
         return Ok(s);
@@ -252,6 +234,21 @@ pub fn screen(name: &str) -> Box<dyn crate::screens::Screen> {
         s.draft_chat("Thanks for watching, Cara!");
     }
     Box::new(s)
+}
+
+/// A seat's reconnect under way after a reset connection: attempt `attempts`, the seat kept
+/// until `deadline` (seconds on the scene's clock).
+fn trying(attempts: u32, deadline: f64) -> Reconnect {
+    let mut r = Reconnect::new(
+        Rejoin::Seat(ResumeToken(0x5eed)),
+        0.0,
+        60.0,
+        "The connection broke (Connection reset by peer).".into(),
+    );
+    r.attempts = attempts;
+    r.phase = Phase::Trying;
+    r.deadline = deadline;
+    r
 }
 
 #[cfg(test)]
