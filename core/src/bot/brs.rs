@@ -20,13 +20,14 @@
 //! late quiet moves a reduction, at max and min nodes alike.
 
 use super::control::Control;
-use super::eval_yonin::{evaluate, evaluate_unaware};
+use super::eval_cache::EvalCache;
+use super::eval_yonin::evaluate_unaware;
 use super::ordering::{capture_score, pick, victim, Ordering, MAX_PLY};
 use super::score::{INF, MATE, MATE_BOUND};
 use super::search_core::{promote_root_move, SearchCore};
 use super::tt::Tt;
 use super::SearchInfo;
-use crate::moves::{Move, MoveList};
+use crate::moves::Move;
 use crate::position::Position;
 use crate::seat::Seat;
 
@@ -56,6 +57,7 @@ pub(crate) struct Brs<'a> {
     /// Up to which ply the first opponent may pass the branch on to a later one (the min layer
     /// holds every opponent's moves); deeper, only the next opponent to move branches.
     pub hand_on_plies: usize,
+    evals: EvalCache,
 }
 
 impl<'a> Brs<'a> {
@@ -76,6 +78,7 @@ impl<'a> Brs<'a> {
             root_index,
             exact: false,
             hand_on_plies: MAX_PLY,
+            evals: EvalCache::new(root, ROOT_SALT[root.index()]),
         }
     }
 
@@ -273,7 +276,7 @@ impl<'a> Brs<'a> {
             return 0;
         }
         if ply >= MAX_PLY - 4 {
-            return evaluate(pos, self.root);
+            return self.evals.evaluate(pos);
         }
         let key = self.key(pos, branched && !maxing);
         let (tt_move, cut) = self.core.probe(key, depth, alpha, beta, ply, !self.exact);
@@ -281,15 +284,17 @@ impl<'a> Brs<'a> {
             return s;
         }
         let tt_move = if self.exact { 0 } else { tt_move };
-        let mut list = MoveList::new();
+        let mut list = self.core.take_list();
         pos.legal_moves_into(&mut list);
         if list.is_empty() {
             // The turn order never hands the move to a seat without one; be safe anyway.
-            return evaluate(pos, self.root);
+            self.core.give_list(list);
+            return self.evals.evaluate(pos);
         }
         if !maxing && branched {
             // A later opponent in a layer that already branched: its ordering move only.
             let m = self.ordering_move(pos, list.as_slice(), tt_move);
+            self.core.give_list(list);
             let mut child = pos.clone();
             child.play_unchecked(m);
             self.push(pos, &child);
@@ -319,6 +324,7 @@ impl<'a> Brs<'a> {
                 let s = self.search(&child, depth, alpha, beta, ply + 1, false);
                 self.path.pop();
                 if self.core.ctl.stopped {
+                    self.core.give_list(list);
                     return 0;
                 }
                 best = s;
@@ -326,6 +332,7 @@ impl<'a> Brs<'a> {
                 self.core.pv.update(ply, m);
                 beta = beta.min(s);
                 if alpha >= beta {
+                    self.core.give_list(list);
                     return s;
                 }
             }
@@ -387,6 +394,7 @@ impl<'a> Brs<'a> {
             }
             self.path.pop();
             if self.core.ctl.stopped {
+                self.core.give_list(list);
                 return 0;
             }
             let better = if maxing { s > best } else { s < best };
@@ -410,6 +418,7 @@ impl<'a> Brs<'a> {
                 tried.push(m);
             }
         }
+        self.core.give_list(list);
         self.core.store(key, best_move, best, orig, depth, ply);
         best
     }
@@ -431,7 +440,7 @@ impl<'a> Brs<'a> {
         if self.core.enter(ply) {
             return 0;
         }
-        let stand = evaluate(pos, self.root);
+        let stand = self.evals.evaluate(pos);
         if q >= 4 || ply >= MAX_PLY - 4 {
             return stand;
         }
@@ -451,7 +460,7 @@ impl<'a> Brs<'a> {
                 beta = beta.min(stand);
             }
         }
-        let mut list = MoveList::new();
+        let mut list = self.core.take_list();
         pos.legal_moves_into(&mut list);
         let evasions = in_check && q < 2;
         let mut cand: Vec<(i32, Move)> = Vec::new();
@@ -462,6 +471,7 @@ impl<'a> Brs<'a> {
                 _ => {}
             }
         }
+        self.core.give_list(list);
         if cand.is_empty() {
             return stand;
         }

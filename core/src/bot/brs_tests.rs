@@ -2,6 +2,7 @@
 //! of a node must be searched in the same layer state, whatever window PVS gives it.
 
 use super::*;
+use crate::bot::eval_yonin::evaluate;
 use crate::rules::RuleSet;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

@@ -17,6 +17,7 @@
 mod brs;
 mod control;
 mod dfpn;
+mod eval_cache;
 mod eval_standard;
 mod eval_yonin;
 mod level;

@@ -9,7 +9,7 @@ use super::score::{INF, MATE, MATE_BOUND};
 use super::search_core::{promote_root_move, SearchCore};
 use super::tt::Tt;
 use super::SearchInfo;
-use crate::moves::{Move, MoveList};
+use crate::moves::Move;
 use crate::piece::PieceKind;
 use crate::position::Position;
 
@@ -250,15 +250,17 @@ impl<'a> StdSearch<'a> {
         if let Some(s) = cut {
             return s;
         }
-        let mut list = MoveList::new();
+        let mut list = self.core.take_list();
         pos.legal_moves_into(&mut list);
         if list.is_empty() {
+            self.core.give_list(list);
             return -MATE + ply as i32;
         }
         let static_eval = if in_check { -INF } else { evaluate(pos) };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta with little depth left.
             if depth <= 3 && static_eval - 120 * depth >= beta {
+                self.core.give_list(list);
                 return static_eval;
             }
             // Null move: shogi has few zugzwangs, so passing is a sound lower bound.
@@ -269,11 +271,13 @@ impl<'a> StdSearch<'a> {
                 self.path.push((child.hash(), false));
                 let s = -self.pvs(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.path.pop();
-                if self.core.ctl.stopped {
-                    return 0;
-                }
-                if s >= beta {
-                    return if s >= MATE_BOUND { beta } else { s };
+                if self.core.ctl.stopped || s >= beta {
+                    self.core.give_list(list);
+                    return match (self.core.ctl.stopped, s >= MATE_BOUND) {
+                        (true, _) => 0,
+                        (false, true) => beta,
+                        (false, false) => s,
+                    };
                 }
             }
         }
@@ -337,6 +341,7 @@ impl<'a> StdSearch<'a> {
             }
             self.path.pop();
             if self.core.ctl.stopped {
+                self.core.give_list(list);
                 return 0;
             }
             searched += 1;
@@ -358,6 +363,7 @@ impl<'a> StdSearch<'a> {
                 tried.push(m);
             }
         }
+        self.core.give_list(list);
         self.core
             .store(hash, best_move, best, (orig_alpha, beta), depth, ply);
         best
@@ -371,17 +377,21 @@ impl<'a> StdSearch<'a> {
         }
         let me = pos.to_move();
         let in_check = pos.in_check(me);
-        let mut list = MoveList::new();
+        let mut list = self.core.take_list();
         pos.legal_moves_into(&mut list);
-        if list.is_empty() {
-            return -MATE + ply as i32;
-        }
-        if ply >= MAX_PLY - 4 || (in_check && qply >= 6) {
-            return evaluate(pos);
+        let empty = list.is_empty();
+        if empty || ply >= MAX_PLY - 4 || (in_check && qply >= 6) {
+            self.core.give_list(list);
+            return if empty {
+                -MATE + ply as i32
+            } else {
+                evaluate(pos)
+            };
         }
         let stand = if in_check { -INF } else { evaluate(pos) };
         if !in_check {
             if stand >= beta {
+                self.core.give_list(list);
                 return stand;
             }
             alpha = alpha.max(stand);
@@ -413,6 +423,7 @@ impl<'a> StdSearch<'a> {
             }
             cand.push((s, m));
         }
+        self.core.give_list(list);
         cand.sort_by_key(|c| std::cmp::Reverse(c.0));
         let mut best = stand;
         for (_, m) in cand {

@@ -8,7 +8,7 @@ use super::pv::PvTable;
 use super::score::{bound_of, from_tt, report_score, to_tt};
 use super::tt::{Bound, Tt};
 use super::SearchInfo;
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 
 pub(crate) struct SearchCore<'a> {
     pub ctl: &'a mut Control,
@@ -17,6 +17,10 @@ pub(crate) struct SearchCore<'a> {
     pub pv: PvTable,
     /// Deepest ply reached in the current iteration.
     pub seldepth: usize,
+    /// Move lists to reuse: a new list zeroes its 4 KB, which took a tenth of the search.
+    /// Boxed, so that taking one out and giving it back moves a pointer, not 4 KB.
+    #[allow(clippy::vec_box)]
+    lists: Vec<Box<MoveList>>,
 }
 
 impl<'a> SearchCore<'a> {
@@ -27,7 +31,26 @@ impl<'a> SearchCore<'a> {
             ord,
             pv: PvTable::new(),
             seldepth: 0,
+            lists: Vec::new(),
         }
+    }
+
+    /// An empty move list, from the pool when there is one.
+    #[inline]
+    pub fn take_list(&mut self) -> Box<MoveList> {
+        match self.lists.pop() {
+            Some(mut l) => {
+                l.clear();
+                l
+            }
+            None => Box::default(),
+        }
+    }
+
+    /// Gives a list back to the pool.
+    #[inline]
+    pub fn give_list(&mut self, list: Box<MoveList>) {
+        self.lists.push(list);
     }
 
     /// Counts a node at `ply`; true when the search must stop now.
