@@ -241,6 +241,10 @@ impl Bot {
         // Soft limit: no new iteration after 60 % of the budget (a partial one still counts).
         let mut ctl = control::Control::new(time.mul_f64(0.6), time, node_limit, stop.clone());
         self.tt.new_search();
+        // About a million nodes a second: a table slot for each node the search can visit.
+        let expected = (time.as_secs_f64() * 1e6) as u64;
+        self.tt
+            .focus(expected.min(node_limit).min(1 << 40) as usize);
         self.ord.age();
 
         if legal.len() == 1 {
