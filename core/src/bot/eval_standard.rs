@@ -144,7 +144,7 @@ pub(crate) fn material_and_placement(pos: &Position, s: Seat) -> i32 {
 }
 
 /// Danger units that a hand gives an attacker (drops near the king).
-fn hand_danger(pos: &Position, s: Seat) -> i32 {
+pub(crate) fn hand_danger(pos: &Position, s: Seat) -> i32 {
     let h = pos.hand(s);
     let c = |k: PieceKind| h.count(k) as i32;
     use PieceKind::*;
@@ -157,11 +157,43 @@ fn hand_danger(pos: &Position, s: Seat) -> i32 {
         + c(Pawn).min(1)
 }
 
-/// King safety of seat `s` against the `enemies` seats: negative is danger.
+/// What a group of attackers brings against a king: the squares they attack, those they
+/// attack twice (two pieces of one seat, or two seats), and their hands' drop danger.
+#[derive(Clone, Copy)]
+pub(crate) struct Threat {
+    once: SquareSet,
+    twice: SquareSet,
+    hand_units: i32,
+}
+
+impl Threat {
+    /// The threat of the `enemies`, whose hands' [`hand_danger`] is `hand_units[seat]`.
+    pub fn of(enemies: &[Seat], maps: &AttackMaps, hand_units: &[i32; 4]) -> Threat {
+        let mut t = Threat {
+            once: SquareSet::EMPTY,
+            twice: SquareSet::EMPTY,
+            hand_units: 0,
+        };
+        for &e in enemies {
+            t.twice |= maps.twice[e.index()] | (t.once & maps.once[e.index()]);
+            t.once |= maps.once[e.index()];
+            t.hand_units += hand_units[e.index()];
+        }
+        t
+    }
+
+    /// The squares these attackers reach.
+    pub fn attacks(&self) -> SquareSet {
+        self.once
+    }
+}
+
+/// King safety of seat `s`, summed over `threats` (each scored as if it were the only
+/// one): negative is danger. The king's shelter is worked out once for all of them.
 pub(crate) fn king_safety(
     pos: &Position,
     s: Seat,
-    enemies: &[Seat],
+    threats: &[Threat],
     maps: &AttackMaps,
     wing_bonus: bool,
 ) -> i32 {
@@ -170,19 +202,7 @@ pub(crate) fn king_safety(
     let near = attacks::king(k);
     let zone = near | SquareSet::from_square(k);
     let own = pos.pieces_of(s);
-    let mut enemy1 = SquareSet::EMPTY;
-    let mut enemy2 = SquareSet::EMPTY;
-    let mut hand_units = 0;
-    for &e in enemies {
-        enemy2 |= maps.twice[e.index()] | (enemy1 & maps.once[e.index()]);
-        enemy1 |= maps.once[e.index()];
-        hand_units += hand_danger(pos, e);
-    }
     let defended = maps.once[s.index()];
-    let attacked = (zone & enemy1).count() as i32;
-    let attacked2 = (zone & enemy2).count() as i32;
-    let undefended = (zone & enemy1 & !defended).count() as i32;
-    let escapes = (near & !own & !enemy1).count() as i32;
     // Gold and silver guards next to the king.
     let guards = (near
         & own
@@ -197,19 +217,29 @@ pub(crate) fn king_safety(
         .into_iter()
         .filter(|sq| sq.depth(facing) > k.depth(facing))
         .count() as i32;
-    let units =
-        (2 * attacked + 2 * attacked2 + 2 * undefended + holes + hand_units - 2 * guards).max(0);
-    let mut v = -(units * units * 2).min(1600);
-    v += 12 * guards.min(3);
-    if escapes == 0 {
-        v -= 40 + 6 * hand_units;
-    } else if escapes == 1 {
-        v -= 15 + 2 * hand_units;
-    }
+    let mut shelter = 12 * guards.min(3);
     if wing_bonus {
-        v += KING_LANE[k.lane(facing).clamp(0, 8) as usize];
+        shelter += KING_LANE[k.lane(facing).clamp(0, 8) as usize];
     }
-    v
+    let mut total = 0;
+    for t in threats {
+        let attacked = (zone & t.once).count() as i32;
+        let attacked2 = (zone & t.twice).count() as i32;
+        let undefended = (zone & t.once & !defended).count() as i32;
+        let escapes = (near & !own & !t.once).count() as i32;
+        let hand_units = t.hand_units;
+        let units = (2 * attacked + 2 * attacked2 + 2 * undefended + holes + hand_units
+            - 2 * guards)
+            .max(0);
+        let mut v = -(units * units * 2).min(1600) + shelter;
+        if escapes == 0 {
+            v -= 40 + 6 * hand_units;
+        } else if escapes == 1 {
+            v -= 15 + 2 * hand_units;
+        }
+        total += v;
+    }
+    total
 }
 
 /// The static evaluation from the point of view of the side to move, in centipawns.
@@ -218,8 +248,14 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
     let them = me.opposite();
     let maps = attack_maps(pos, false);
     let mut v = material_and_placement(pos, me) - material_and_placement(pos, them);
+    let mut hands = [0; 4];
+    hands[me.index()] = hand_danger(pos, me);
+    hands[them.index()] = hand_danger(pos, them);
+    let against_me = Threat::of(&[them], &maps, &hands);
+    let against_them = Threat::of(&[me], &maps, &hands);
     v += KING_SAFETY_WEIGHT
-        * (king_safety(pos, me, &[them], &maps, true) - king_safety(pos, them, &[me], &maps, true));
+        * (king_safety(pos, me, &[against_me], &maps, true)
+            - king_safety(pos, them, &[against_them], &maps, true));
     v += MOBILITY_WEIGHT * (maps.mobility[me.index()] - maps.mobility[them.index()]);
     // Pieces the side to move attacks that nobody defends: a fraction of the best one.
     let hanging = maps.once[me.index()] & pos.pieces_of(them) & !maps.once[them.index()];

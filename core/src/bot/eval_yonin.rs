@@ -3,7 +3,9 @@
 //! elimination (checked kings with few escapes), frozen pieces worth capturing, hanging pieces,
 //! and the eliminations (credited ones most) that raise its rank.
 
-use super::eval_standard::{attack_maps, king_safety, material_and_placement, see_value};
+use super::eval_standard::{
+    attack_maps, hand_danger, king_safety, material_and_placement, see_value, Threat,
+};
 use crate::attacks;
 use crate::position::Position;
 use crate::seat::Seat;
@@ -42,25 +44,33 @@ pub(crate) fn evaluate_unaware(pos: &Position, root: Seat) -> i32 {
 fn evaluate_with(pos: &Position, root: Seat, sees_hanging: bool) -> i32 {
     let maps = attack_maps(pos, true);
     let live = pos.live();
+    let mut hands = [0; 4];
+    for s in live.iter() {
+        hands[s.index()] = hand_danger(pos, s);
+    }
     let mut value = [0i32; 4];
     let mut enemy_attacks = [SquareSet::EMPTY; 4];
     for s in live.iter() {
         let (enemies, n) = enemies_of(pos, s);
-        let enemies = &enemies[..n];
-        for &e in enemies {
-            enemy_attacks[s.index()] |= maps.once[e.index()];
-        }
+        let all = Threat::of(&enemies[..n], &maps, &hands);
+        enemy_attacks[s.index()] = all.attacks();
         let mut v = material_and_placement(pos, s);
         // Weights as first written: the standard game's doubled weights made Yonin games drag
         // (Hard won 1 of 12 against three Mediums, 6 games reaching the ply cap).
-        v += king_safety(pos, s, enemies, &maps, false);
         // The next seat clockwise moves right after `s` and, once it checks, again after each
-        // answer (the check-priority turn order): the one enemy that can mate `s` alone.
-        if let Some(next) = live.without(s).next_after(s) {
-            if enemies.contains(&next) {
-                v += king_safety(pos, s, &[next], &maps, false);
+        // answer (the check-priority turn order): the one enemy that can mate `s` alone, so
+        // its threat counts a second time.
+        let next = live
+            .without(s)
+            .next_after(s)
+            .filter(|t| enemies[..n].contains(t));
+        v += match next {
+            Some(t) => {
+                let alone = Threat::of(&[t], &maps, &hands);
+                king_safety(pos, s, &[all, alone], &maps, false)
             }
-        }
+            None => king_safety(pos, s, &[all], &maps, false),
+        };
         v += 2 * maps.mobility[s.index()];
         // A king in check with few escapes is close to elimination.
         if let Some(k) = pos.king(s) {
