@@ -54,7 +54,8 @@ struct Args {
     seed: u64,
 }
 
-fn parse_args() -> Args {
+/// The arguments, or what is wrong with them.
+fn parse_args() -> Result<Args, String> {
     let mut a = Args {
         mode: String::new(),
         games: 10,
@@ -72,17 +73,24 @@ fn parse_args() -> Args {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < argv.len() {
+        let flag = argv[i].as_str();
         let v = argv.get(i + 1).cloned().unwrap_or_default();
-        match argv[i].as_str() {
-            "--games" => a.games = v.parse().expect("--games N"),
-            "--movetime" => a.movetime = v.parse().expect("--movetime MS"),
-            "--nodes" => a.nodes = Some(v.parse().expect("--nodes N")),
-            "--seed" => a.seed = v.parse().expect("--seed N"),
-            "--level" | "--hero" => a.level = Level::from_name(&v).expect("a level name"),
+        let number = |what: &str| {
+            v.parse::<u64>()
+                .map_err(|_| format!("{flag} wants {what}, not `{v}`"))
+        };
+        match flag {
+            "--games" => a.games = number("a number of games")? as usize,
+            "--movetime" => a.movetime = number("milliseconds")?,
+            "--nodes" => a.nodes = Some(number("a number of nodes")?),
+            "--seed" => a.seed = number("a number")?,
+            "--level" | "--hero" => a.level = v.parse().map_err(|e| format!("{flag}: {e}"))?,
             "--engine" => a.engine = Some(v),
             "--engine2" => a.engine2 = Some(v),
             "--option" => {
-                let (n, x) = v.split_once('=').expect("--option NAME=VALUE");
+                let (n, x) = v
+                    .split_once('=')
+                    .ok_or_else(|| format!("--option wants NAME=VALUE, not `{v}`"))?;
                 a.options.push((n.into(), x.into()));
             }
             "--variant" => a.variant = v,
@@ -93,11 +101,18 @@ fn parse_args() -> Args {
                 i += 1;
                 continue;
             }
-            other => panic!("unknown argument {other}"),
+            other => return Err(format!("unknown argument `{other}`")),
         }
         i += 2;
     }
-    a
+    let needs_engine = matches!(a.mode.as_str(), "usi" | "usi2");
+    if needs_engine && a.engine.is_none() {
+        return Err(format!("{} needs --engine PATH", a.mode));
+    }
+    if a.mode == "usi2" && a.engine2.is_none() {
+        return Err("usi2 needs --engine2 PATH".into());
+    }
+    Ok(a)
 }
 
 /// A game result from the bot's point of view.
@@ -690,7 +705,13 @@ fn pairwise(rank_sum: f64, games: usize) -> f64 {
 }
 
 fn main() {
-    let a = parse_args();
+    let a = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("strength: {e} (the modes and flags are in the header of tests/src/bin/strength.rs)");
+            std::process::exit(2);
+        }
+    };
     let movetime = Duration::from_millis(a.movetime);
     let limits = Limits {
         time: movetime,
@@ -712,7 +733,7 @@ fn main() {
             println!("RESULT yonin {} vs {}: {}", a.level, gnu.name(), t.line());
         }
         "usi" => {
-            let path = a.engine.clone().expect("--engine PATH");
+            let path = a.engine.clone().unwrap_or_default();
             let mut bot = BotPlayer {
                 bot: Bot::with_hash(a.level, 1, 64),
                 limits,
@@ -729,8 +750,8 @@ fn main() {
         }
         "usi2" => {
             // Two USI engines against each other (e.g. two builds of `yonin usi`).
-            let one = a.engine.clone().expect("--engine PATH");
-            let two = a.engine2.clone().expect("--engine2 PATH");
+            let one = a.engine.clone().unwrap_or_default();
+            let two = a.engine2.clone().unwrap_or_default();
             let mut e1 = UsiPlayer::start(&one, &a.options, a.movetime);
             let mut e2 = UsiPlayer::start(&two, &a.options, a.movetime);
             e1.name = format!("A {one}");
@@ -764,7 +785,9 @@ fn main() {
         }
         "yonin" => yonin_match(a.level, &a.field, a.games, limits, a.seed),
         m => {
-            eprintln!("unknown mode `{m}`: gnushogi, usi, ladder or yonin (see the file header)");
+            eprintln!(
+                "unknown mode `{m}`: gnushogi, usi, usi2, ladder or yonin (see the file header)"
+            );
             std::process::exit(2);
         }
     }
