@@ -20,7 +20,7 @@ use std::sync::{atomic::AtomicBool, Arc};
 use std::time::{Duration, Instant};
 use yonin_core::bot::{Bot, GameHistory, Level, Limits, SearchOptions};
 use yonin_core::record::usi::position_line;
-use yonin_core::{Game, Move, Position, RuleSet, Seat};
+use yonin_core::{attacks, Game, Move, Position, RuleSet, Seat};
 
 const MAX_PLIES: usize = 320;
 const YONIN_MAX_PLIES: usize = 600;
@@ -596,6 +596,28 @@ impl YoninPlayer {
     }
 }
 
+/// A random legal move that captures nothing and lands next to no other seat's piece (any
+/// legal move when there is none such); `None` without a legal move.
+fn quiet_random_move(pos: &Position, rng: &mut u64) -> Option<Move> {
+    let legal = pos.legal_moves();
+    let others = pos.occupied() & !pos.pieces_of(pos.to_move());
+    let quiet: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| pos.piece_at(m.to()).is_none() && !(attacks::king(m.to()) & others).any())
+        .collect();
+    let pool = if quiet.is_empty() {
+        legal.as_slice()
+    } else {
+        &quiet
+    };
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    pool.get((*rng % pool.len().max(1) as u64) as usize)
+        .copied()
+}
+
 /// Four-seat games: the hero in a rotating seat against three of the field. Printed per game
 /// and at the end: wins (first place; par 25 %), the mean rank, and the pairwise score — the
 /// share of the three opponents the hero finishes above, a shared place counting half
@@ -618,12 +640,13 @@ fn yonin_match(hero: Level, field: &str, games: usize, limits: Limits, seed: u64
             .collect();
         let mut game = Game::new(rules);
         let mut plies = 0;
-        // One random move per seat first, so deterministic (node-limited) bots do not replay
-        // the same four games.
-        let mut opening =
-            YoninPlayer::Random(0x9e37_79b9 ^ ((g as u64 + 1 + (seed << 20)) * 0x2545_f491));
+        // One random quiet move per seat first, so deterministic (node-limited) bots do not
+        // replay the same four games. Quiet: no capture and nothing moved next to another
+        // seat's piece, so the opening does not hand a piece to a neighbour (a silver stepping
+        // next to the neighbour's silver decided some games before any bot had moved).
+        let mut rng = 0x9e37_79b9 ^ ((g as u64 + 1 + (seed << 20)) * 0x2545_f491) | 1;
         while plies < 4 && !game.is_over() {
-            let Some(m) = opening.choose(game.position(), limits) else {
+            let Some(m) = quiet_random_move(game.position(), &mut rng) else {
                 break;
             };
             game.play(game.to_move(), m)
