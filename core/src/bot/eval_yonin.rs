@@ -55,8 +55,6 @@ fn evaluate_with(pos: &Position, root: Seat, sees_hanging: bool) -> i32 {
         let all = Threat::of(&enemies[..n], &maps, &hands);
         enemy_attacks[s.index()] = all.attacks();
         let mut v = material_and_placement(pos, s);
-        // Weights as first written: the standard game's doubled weights made Yonin games drag
-        // (Hard won 1 of 12 against three Mediums, 6 games reaching the ply cap).
         // The next seat clockwise moves right after `s` and, once it checks, again after each
         // answer (the check-priority turn order): the one enemy that can mate `s` alone, so
         // its threat counts a second time.
@@ -64,6 +62,8 @@ fn evaluate_with(pos: &Position, root: Seat, sees_hanging: bool) -> i32 {
             .without(s)
             .next_after(s)
             .filter(|t| enemies[..n].contains(t));
+        // King safety at weight 1: the standard game's doubled weights made Yonin games drag
+        // (Hard won 1 of 12 against three Mediums, 6 games reaching the ply cap).
         v += match next {
             Some(t) => {
                 let alone = Threat::of(&[t], &maps, &hands);

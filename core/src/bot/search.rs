@@ -271,13 +271,13 @@ impl<'a> StdSearch<'a> {
                 self.path.push((child.hash(), false));
                 let s = -self.pvs(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.path.pop();
-                if self.core.ctl.stopped || s >= beta {
+                if self.core.ctl.stopped {
                     self.core.give_list(list);
-                    return match (self.core.ctl.stopped, s >= MATE_BOUND) {
-                        (true, _) => 0,
-                        (false, true) => beta,
-                        (false, false) => s,
-                    };
+                    return 0;
+                }
+                if s >= beta {
+                    self.core.give_list(list);
+                    return if s >= MATE_BOUND { beta } else { s };
                 }
             }
         }

@@ -47,7 +47,8 @@ impl<'a> SearchCore<'a> {
         }
     }
 
-    /// Gives a list back to the pool.
+    /// Gives a list back to the pool (a list not given back is only dropped: the next
+    /// [`take_list`](Self::take_list) allocates a new one).
     #[inline]
     pub fn give_list(&mut self, list: Box<MoveList>) {
         self.lists.push(list);
