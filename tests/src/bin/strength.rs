@@ -8,17 +8,20 @@
 //! strength ladder [--variant standard|yonin] [--games N] [--movetime MS]
 //! strength yonin [--hero L] [--field Medium|Random|…] [--games N] [--movetime MS]
 //! (`--nodes N` gives the bots a node budget per move, with the time as a backstop; `--seed N`
-//! plays another series of Yonin openings)
+//! plays another series of Yonin openings; `--records DIR` saves every game there as KIF)
 //! ```
 //! Install the opponents first (Debian): `apt-get install gnushogi fairy-stockfish gpsshogi`.
 //! Every game is bounded (ply cap), and every count printed is a count of games played.
 
 use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{atomic::AtomicBool, Arc};
 use std::time::{Duration, Instant};
 use yonin_core::bot::{Bot, GameHistory, Level, Limits, SearchOptions};
+use yonin_core::record::game_record::{Ending, GameRecord};
+use yonin_core::record::kif;
 use yonin_core::record::usi::position_line;
 use yonin_core::{attacks, Game, Move, Position, RuleSet, Seat};
 
@@ -52,6 +55,8 @@ struct Args {
     bin: String,
     /// Yonin: varies the openings and the bots' seeds (0: the usual series).
     seed: u64,
+    /// Where to save each game as KIF, if anywhere.
+    records: Option<PathBuf>,
 }
 
 /// The arguments, or what is wrong with them.
@@ -69,6 +74,7 @@ fn parse_args() -> Result<Args, String> {
         field: "Medium".into(),
         bin: "/usr/games/gnushogi".into(),
         seed: 0,
+        records: None,
     };
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -96,6 +102,7 @@ fn parse_args() -> Result<Args, String> {
             "--variant" => a.variant = v,
             "--field" => a.field = v,
             "--bin" => a.bin = v,
+            "--records" => a.records = Some(PathBuf::from(v)),
             m if a.mode.is_empty() && !m.starts_with("--") => {
                 a.mode = m.into();
                 i += 1;
@@ -111,6 +118,10 @@ fn parse_args() -> Result<Args, String> {
     }
     if a.mode == "usi2" && a.engine2.is_none() {
         return Err("usi2 needs --engine2 PATH".into());
+    }
+    if let Some(dir) = &a.records {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("--records: cannot create {}: {e}", dir.display()))?;
     }
     Ok(a)
 }
@@ -446,11 +457,7 @@ impl Drop for GnuPlayer {
 }
 
 /// Plays one standard game; `black` moves first (South). Returns the result for `black`.
-fn play_standard(
-    black: &mut dyn Player,
-    white: &mut dyn Player,
-    opening: &[&str],
-) -> (Result3, usize) {
+fn play_standard(black: &mut dyn Player, white: &mut dyn Player, opening: &[&str]) -> StandardGame {
     let start = Position::start(&RuleSet::standard());
     let mut pos = start.clone();
     let mut moves: Vec<Move> = Vec::new();
@@ -462,69 +469,104 @@ fn play_standard(
         pos.play(m).expect("opening move legal");
         moves.push(m);
     }
+    let end = |result, ending, moves| StandardGame {
+        result,
+        moves,
+        ending,
+    };
     loop {
+        // The result is Black's: a loss for the side to move when it is Black.
+        let mover = pos.to_move();
+        let (lose, win) = if mover == Seat::South {
+            (Result3::Loss, Result3::Win)
+        } else {
+            (Result3::Win, Result3::Loss)
+        };
         if pos.legal_moves().is_empty() {
             // The side to move is mated (or has no move): it loses.
-            let r = if pos.to_move() == Seat::South {
-                Result3::Loss
-            } else {
-                Result3::Win
-            };
-            return (r, moves.len());
+            return end(lose, Ending::Checkmate { loser: mover }, moves);
         }
         if moves.len() >= MAX_PLIES {
-            return (Result3::Draw, moves.len());
+            return end(Result3::Draw, Ending::MoveLimit, moves);
         }
         let c = seen.entry(pos.hash()).or_insert(0);
         *c += 1;
         if *c >= 4 {
-            return (Result3::Draw, moves.len());
+            return end(Result3::Draw, Ending::Sennichite, moves);
         }
-        let south = pos.to_move() == Seat::South;
-        let p: &mut dyn Player = if south { &mut *black } else { &mut *white };
-        let lose = if south { Result3::Loss } else { Result3::Win };
-        let win = if south { Result3::Win } else { Result3::Loss };
+        let p: &mut dyn Player = if mover == Seat::South {
+            &mut *black
+        } else {
+            &mut *white
+        };
         match p.play(&start, &moves, &pos) {
             Reply::Move(m) => {
                 if let Err(e) = pos.play(m) {
                     eprintln!("{} played illegal {m}: {e}", p.name());
-                    return (lose, moves.len());
+                    return end(lose, Ending::IllegalMove { loser: mover }, moves);
                 }
                 moves.push(m);
             }
-            Reply::Resign => return (lose, moves.len()),
+            Reply::Resign => return end(lose, Ending::Resign(mover), moves),
             Reply::Win => {
                 let ok = matches!(
                     yonin_core::impasse::declaration(
                         &pos,
-                        pos.to_move(),
+                        mover,
                         yonin_core::rules::ImpasseRule::Points27
                     ),
                     Ok(yonin_core::impasse::ImpasseVerdict::Win { .. })
                 );
-                return (if ok { win } else { lose }, moves.len());
+                return if ok {
+                    end(win, Ending::ImpasseWin(mover), moves)
+                } else {
+                    end(lose, Ending::IllegalMove { loser: mover }, moves)
+                };
             }
         }
     }
 }
 
-/// A match of `games` games with colours alternating; the result is `a`'s.
-fn standard_match(a: &mut dyn Player, b: &mut dyn Player, games: usize) -> Tally {
+/// A finished standard game: the result for Black, the moves from the start, and how it ended.
+struct StandardGame {
+    result: Result3,
+    moves: Vec<Move>,
+    ending: Ending,
+}
+
+/// A match of `games` games with colours alternating; the result is `a`'s. Each game is saved
+/// as KIF in `records` when given.
+fn standard_match(
+    a: &mut dyn Player,
+    b: &mut dyn Player,
+    games: usize,
+    records: Option<&Path>,
+) -> Tally {
     let mut t = Tally::default();
     let started = Instant::now();
     for g in 0..games {
         let opening = OPENINGS[(g / 2) % OPENINGS.len()];
         let a_black = g % 2 == 0;
-        let (r, plies) = if a_black {
+        let game = if a_black {
             play_standard(a, b, &opening)
         } else {
-            let (r, n) = play_standard(b, a, &opening);
-            let r = match r {
-                Result3::Win => Result3::Loss,
-                Result3::Loss => Result3::Win,
-                Result3::Draw => Result3::Draw,
+            play_standard(b, a, &opening)
+        };
+        if let Some(dir) = records {
+            let rules = RuleSet::standard();
+            let (black, white) = if a_black {
+                (a.name(), b.name())
+            } else {
+                (b.name(), a.name())
             };
-            (r, n)
+            let players = [(Seat::South, black), (Seat::North, white)];
+            let name = format!("standard-{:03}.kif", g + 1);
+            save_record(dir, &name, &rules, &game.moves, game.ending, &players);
+        }
+        let r = match (a_black, game.result) {
+            (true, r) | (false, r @ Result3::Draw) => r,
+            (false, Result3::Win) => Result3::Loss,
+            (false, Result3::Loss) => Result3::Win,
         };
         t.add(r);
         println!(
@@ -533,7 +575,7 @@ fn standard_match(a: &mut dyn Player, b: &mut dyn Player, games: usize) -> Tally
             a.name(),
             if a_black { "black" } else { "white" },
             r,
-            plies,
+            game.moves.len(),
             a.name(),
             b.name(),
             t.line(),
@@ -541,6 +583,32 @@ fn standard_match(a: &mut dyn Player, b: &mut dyn Player, games: usize) -> Tally
         );
     }
     t
+}
+
+/// Saves the game of `moves` from the start position as KIF in `dir`, with each seat's player.
+/// A failure is reported and the match goes on.
+fn save_record(
+    dir: &Path,
+    name: &str,
+    rules: &RuleSet,
+    moves: &[Move],
+    ending: Ending,
+    players: &[(Seat, String)],
+) {
+    let path = dir.join(name);
+    let saved = GameRecord::from_moves(*rules, &Position::start(rules), moves)
+        .and_then(|mut rec| {
+            for (seat, p) in players {
+                rec.players[*seat] = Some(p.clone());
+            }
+            rec.ending = Some(ending);
+            kif::write(&rec)
+        })
+        .map_err(|e| e.to_string())
+        .and_then(|text| std::fs::write(&path, text).map_err(|e| e.to_string()));
+    if let Err(e) = saved {
+        eprintln!("strength: cannot save {}: {e}", path.display());
+    }
 }
 
 /// A Yonin player: a bot, or a random mover.
@@ -621,8 +689,16 @@ fn quiet_random_move(pos: &Position, rng: &mut u64) -> Option<Move> {
 /// Four-seat games: the hero in a rotating seat against three of the field. Printed per game
 /// and at the end: wins (first place; par 25 %), the mean rank, and the pairwise score — the
 /// share of the three opponents the hero finishes above, a shared place counting half
-/// ((4 − rank) / 3 per game; par 50 %, the score a 2-player match would show).
-fn yonin_match(hero: Level, field: &str, games: usize, limits: Limits, seed: u64) {
+/// ((4 − rank) / 3 per game; par 50 %, the score a 2-player match would show). Each game is
+/// saved as KIF in `records` when given.
+fn yonin_match(
+    hero: Level,
+    field: &str,
+    games: usize,
+    limits: Limits,
+    seed: u64,
+    records: Option<&Path>,
+) {
     let rules = RuleSet::yonin();
     let started = Instant::now();
     let (mut wins, mut ranks, mut unfinished) = (0, 0.0f64, 0);
@@ -690,6 +766,24 @@ fn yonin_match(hero: Level, field: &str, games: usize, limits: Limits, seed: u64
             4.0 - pos.dead().take_while(|&s| s != hero_seat).count() as f64
         };
         ranks += rank;
+        if let Some(dir) = records {
+            let moves: Vec<Move> = game.moves().iter().map(|m| m.mv).collect();
+            // A game stopped early (the hero out, or the ply cap) is saved as interrupted.
+            let ending = game.outcome().map_or(Ending::Abort, |o| {
+                Ending::from_outcome(o, yonin_core::rules::Variant::Yonin)
+            });
+            let players: Vec<(Seat, String)> = Seat::ALL
+                .iter()
+                .map(|&s| {
+                    (
+                        s,
+                        if s == hero_seat { hero.name() } else { field }.to_string(),
+                    )
+                })
+                .collect();
+            let name = format!("yonin-s{seed}-{:03}.kif", g + 1);
+            save_record(dir, &name, &rules, &moves, ending, &players);
+        }
         // Who went out, and who mated them: `W<N` is West out, mated by North.
         let outs: Vec<String> = pos
             .eliminations()
@@ -740,6 +834,7 @@ fn main() {
         time: movetime,
         nodes: a.nodes,
     };
+    let records = a.records.as_deref();
     match a.mode.as_str() {
         "gnushogi" => {
             let mut bot = BotPlayer {
@@ -752,7 +847,7 @@ fn main() {
                 proc: None,
                 synced: 0,
             };
-            let t = standard_match(&mut bot, &mut gnu, a.games);
+            let t = standard_match(&mut bot, &mut gnu, a.games, records);
             println!("RESULT yonin {} vs {}: {}", a.level, gnu.name(), t.line());
         }
         "usi" => {
@@ -762,7 +857,7 @@ fn main() {
                 limits,
             };
             let mut eng = UsiPlayer::start(&path, &a.options, a.movetime);
-            let t = standard_match(&mut bot, &mut eng, a.games);
+            let t = standard_match(&mut bot, &mut eng, a.games, records);
             println!(
                 "RESULT yonin {} vs {} at {} ms/move: {}",
                 a.level,
@@ -779,7 +874,7 @@ fn main() {
             let mut e2 = UsiPlayer::start(&two, &a.options, a.movetime);
             e1.name = format!("A {one}");
             e2.name = format!("B {two}");
-            let t = standard_match(&mut e1, &mut e2, a.games);
+            let t = standard_match(&mut e1, &mut e2, a.games, records);
             println!(
                 "RESULT {one} vs {two} at {} ms/move: {}",
                 a.movetime,
@@ -789,7 +884,8 @@ fn main() {
         "ladder" if a.variant == "yonin" => {
             for pair in Level::ALL.windows(2).rev() {
                 println!("== Yonin {} vs 3× {}", pair[1], pair[0]);
-                yonin_match(pair[1], pair[0].name(), a.games, limits, a.seed);
+                let field = pair[0].name();
+                yonin_match(pair[1], field, a.games, limits, a.seed, records);
             }
         }
         "ladder" => {
@@ -802,11 +898,11 @@ fn main() {
                     bot: Bot::new(pair[0], 12),
                     limits,
                 };
-                let t = standard_match(&mut hi, &mut lo, a.games);
+                let t = standard_match(&mut hi, &mut lo, a.games, records);
                 println!("RESULT standard {} vs {}: {}", pair[1], pair[0], t.line());
             }
         }
-        "yonin" => yonin_match(a.level, &a.field, a.games, limits, a.seed),
+        "yonin" => yonin_match(a.level, &a.field, a.games, limits, a.seed, records),
         m => {
             eprintln!(
                 "unknown mode `{m}`: gnushogi, usi, usi2, ladder or yonin (see the file header)"
