@@ -140,3 +140,66 @@ fn search_scores_the_same_tree_as_plain_alpha_beta() {
     }
     assert!(compared >= 18, "{compared} searches compared");
 }
+
+#[test]
+fn only_a_move_that_attacks_the_root_or_its_king_touches_it() {
+    // North, to move, has a rook in hand; South has a pawn on 5g and its king on 5i.
+    let rules = RuleSet::yonin();
+    let pos =
+        crate::record::ysfen::position("4Kn4/9/9/9/Kw7Ke/9/4Ps4/9/4Ks4 n -/-/R/- - 1", &rules)
+            .expect("a valid position");
+    let near = pos.pieces_of(Seat::South) | attacks::king(pos.king(Seat::South).unwrap());
+    let after = |usi: &str| {
+        let m = Move::from_usi(usi).expect("a move");
+        assert!(pos.is_legal(m), "{usi}");
+        let mut c = pos.clone();
+        c.play_unchecked(m);
+        (c, m)
+    };
+    let (c, m) = after("R*5f");
+    assert!(
+        touches(&c, m, near),
+        "a rook dropped in front of South's pawn"
+    );
+    let (c, m) = after("R*1b");
+    assert!(!touches(&c, m, near), "a rook dropped in North's corner");
+    let (c, m) = after("R*9i");
+    assert!(
+        touches(&c, m, near),
+        "a rook on South's back line reaches its king's side"
+    );
+}
+
+/// The deepest iteration a node-limited search of `pos` finishes.
+fn depth_reached(pos: &Position, selective: bool, nodes: u64) -> i32 {
+    let stop = Arc::new(AtomicBool::new(false));
+    let long = Duration::from_secs(3600);
+    let mut ctl = Control::new(long, long, nodes, stop);
+    let (mut tt, mut ord) = (Tt::new(4), Ordering::new());
+    let mut b = Brs::new(&mut ctl, &mut tt, &mut ord, pos.to_move(), &[]);
+    b.hand_on_plies = 3;
+    b.selective = selective;
+    let mut depth = 0;
+    let found = b.run(pos, 64, &mut |i| depth = i.depth);
+    assert!(found.is_some_and(|(m, _)| pos.is_legal(m)));
+    depth
+}
+
+#[test]
+fn the_selective_search_goes_deeper_on_the_same_nodes() {
+    let (mut full, mut selective, mut positions) = (0, 0, 0);
+    for (seed, plies) in [(3u64, 12usize), (5, 24), (13, 40), (29, 56), (31, 72)] {
+        let pos = random_position(seed, plies);
+        if pos.legal_moves().len() < 2 || pos.is_decided_by_elimination() {
+            continue;
+        }
+        full += depth_reached(&pos, false, 60_000);
+        selective += depth_reached(&pos, true, 60_000);
+        positions += 1;
+    }
+    assert!(positions >= 3, "{positions} positions searched");
+    assert!(
+        selective > full,
+        "depths summed over {positions} positions: selective {selective}, full width {full}"
+    );
+}

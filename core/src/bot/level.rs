@@ -27,7 +27,9 @@ pub enum Level {
     /// The whole budget, no depth cap, mate search to 7 plies and df-pn mate solving (up to
     /// 300 000 positions; Yonin: once two seats are left). Yonin: every opponent's reply is
     /// weighed right after its move, deeper only the next opponent's (the one that can chain
-    /// checks), which searches deeper and fears less.
+    /// checks), which searches deeper and fears less; and forward pruning near the horizon
+    /// (quiet moves that cannot reach the window, opponents' quiet moves that leave the
+    /// searching seat alone), which buys about one ply more.
     #[default]
     Hard,
 }
@@ -84,6 +86,7 @@ impl Level {
                 mate_nodes: 0,
                 dfpn_nodes: 0,
                 hand_on_plies: usize::MAX,
+                selective: false,
             },
             Level::Easy => LevelParams {
                 max_depth: 2,
@@ -97,6 +100,7 @@ impl Level {
                 mate_nodes: 0,
                 dfpn_nodes: 0,
                 hand_on_plies: 0,
+                selective: false,
             },
             Level::Medium => LevelParams {
                 max_depth: 5,
@@ -110,6 +114,7 @@ impl Level {
                 mate_nodes: 20_000,
                 dfpn_nodes: 20_000,
                 hand_on_plies: usize::MAX,
+                selective: false,
             },
             Level::Hard => LevelParams {
                 max_depth: 64,
@@ -123,6 +128,7 @@ impl Level {
                 mate_nodes: 200_000,
                 dfpn_nodes: 300_000,
                 hand_on_plies: 3,
+                selective: true,
             },
         }
     }
@@ -172,6 +178,9 @@ pub(crate) struct LevelParams {
     /// Yonin: up to this ply every opponent may branch (the first ones pass the branch on);
     /// deeper only the next opponent to move does, the others play their ordering move.
     pub hand_on_plies: usize,
+    /// Yonin: forward pruning (futility, opponents' moves that leave the root alone, deeper
+    /// reductions) for a deeper search; the depth-capped levels search full width.
+    pub selective: bool,
 }
 
 /// A small seeded generator (SplitMix64): deterministic, no dependency.

@@ -313,6 +313,7 @@ impl Bot {
                 &hashes,
             );
             s.hand_on_plies = params.hand_on_plies;
+            s.selective = params.selective;
             s.run(pos, max_depth, &mut report)
         };
         let (m, score) = best.unwrap_or((legal.as_slice()[0], 0));
