@@ -20,15 +20,7 @@ pub(crate) fn advance_after_move(
     m: Move,
     before: Option<SeatSet>,
 ) {
-    if let Some(before) = before {
-        if pos.rules.check_priority
-            && !pos.rules.mate_immediately
-            && quick_turn(pos, mover, m, before, None)
-        {
-            return;
-        }
-    }
-    advance_with(pos, mover, Some(mover), before.map(|b| (b, m)));
+    advance_after(pos, mover, m, before, None);
 }
 
 /// [`advance_after_move`], also filling `list` with the legal moves of the seat to move next:
@@ -40,16 +32,30 @@ pub(crate) fn advance_after_move_listing(
     before: Option<SeatSet>,
     list: &mut MoveList,
 ) {
+    advance_after(pos, mover, m, before, Some(list));
+}
+
+/// The two above: the quick Yonin turn when it applies, else the full rule.
+#[inline(always)]
+fn advance_after(
+    pos: &mut Position,
+    mover: Seat,
+    m: Move,
+    before: Option<SeatSet>,
+    mut list: Option<&mut MoveList>,
+) {
     if let Some(before) = before {
         if pos.rules.check_priority
             && !pos.rules.mate_immediately
-            && quick_turn(pos, mover, m, before, Some(&mut *list))
+            && quick_turn(pos, mover, m, before, list.as_deref_mut())
         {
             return;
         }
     }
     advance_with(pos, mover, Some(mover), before.map(|b| (b, m)));
-    pos.legal_moves_into(list);
+    if let Some(list) = list {
+        pos.legal_moves_into(list);
+    }
 }
 
 /// The usual Yonin turn after a move: the first seat clockwise from the mover that is in
