@@ -22,7 +22,7 @@
 use super::control::Control;
 use super::eval_cache::EvalCache;
 use super::eval_yonin::evaluate_unaware;
-use super::ordering::{capture_score, pick, victim, Ordering, MAX_PLY};
+use super::ordering::{capture_score, next_move, victim, Ordering, MAX_PLY};
 use super::score::{INF, MATE, MATE_BOUND};
 use super::search_core::{promote_root_move, SearchCore};
 use super::tt::Tt;
@@ -370,7 +370,7 @@ impl<'a> Brs<'a> {
         let root_near =
             pos.pieces_of(self.root) | pos.king(self.root).map_or(SquareSet::EMPTY, attacks::king);
         for i in 0..moves.len() {
-            let m = pick(moves, &mut scores, i);
+            let m = next_move(moves, &mut scores, i);
             let quiet = victim(pos, m).is_none() && !m.promotes();
             let mut child = pos.clone();
             child.play_unchecked(m);

@@ -186,3 +186,29 @@ pub(crate) fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) -> Move {
     scores.swap(i, best);
     moves[i]
 }
+
+/// How many moves [`next_move`] picks one at a time before it sorts the rest.
+const PICKED: usize = 6;
+
+/// The `i`-th move in order (`i` counting up from 0): the first few by selection, since a
+/// cut-off often comes early, then the rest sorted once (a min node of the Yonin search can
+/// hold every opponent's moves, hundreds of them).
+#[inline]
+pub(crate) fn next_move(moves: &mut [Move], scores: &mut [i32], i: usize) -> Move {
+    if i < PICKED {
+        return pick(moves, scores, i);
+    }
+    if i == PICKED && moves.len() > PICKED + 1 {
+        let mut rest: Vec<(i32, Move)> = scores[i..]
+            .iter()
+            .copied()
+            .zip(moves[i..].iter().copied())
+            .collect();
+        rest.sort_by_key(|p| std::cmp::Reverse(p.0));
+        for (k, (s, m)) in rest.into_iter().enumerate() {
+            scores[i + k] = s;
+            moves[i + k] = m;
+        }
+    }
+    moves[i]
+}
