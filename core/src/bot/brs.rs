@@ -18,6 +18,11 @@
 //! is a draw, or the root's elimination when it checked with every move of the cycle (the
 //! repetition rule's perpetual check). Children after the first get a null window (PVS), and
 //! late quiet moves a reduction, at max and min nodes alike.
+//!
+//! The selective search (Hard) prunes forward: near the horizon, quiet moves that cannot bring
+//! a node back into the window (futility), and opponents' quiet moves that attack nothing of
+//! the root's; and it reduces late quiet moves further. The depth-capped levels search full
+//! width.
 
 use super::control::Control;
 use super::eval_cache::EvalCache;
@@ -43,8 +48,9 @@ const ROOT_SALT: [u64; 4] = [
 const BRANCHED_SALT: u64 = 0x9159_015a_3070_dd17;
 
 /// Selective search, per ply of depth left (at most 2): a quiet move that checks nobody is
-/// skipped when the node's static evaluation misses the window by this much (80 k-node games,
-/// Hard against three Mediums: with the other two prunings, pairwise 65–67 % → 74–77 %).
+/// skipped when the node's static evaluation misses the window by this much. With the other
+/// two prunings, Hard against three Mediums at 80 k nodes (320 games): first place 53 % → 61 %,
+/// pairwise 66 % → 72 %.
 const FUTILITY_MARGIN: i32 = 120;
 
 /// Path flags: the move into the position was the root's, and it left another seat in check.
