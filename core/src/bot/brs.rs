@@ -371,10 +371,13 @@ impl<'a> Brs<'a> {
                 e - margin >= beta
             }
         };
-        // What an opponent's move must attack to concern the root: its pieces, or the
-        // squares around its king.
-        let root_near =
-            pos.pieces_of(self.root) | pos.king(self.root).map_or(SquareSet::EMPTY, attacks::king);
+        // What an opponent's move must attack to concern the root (selective min nodes only):
+        // its pieces, or the squares around its king.
+        let root_near = if self.selective && !maxing {
+            pos.pieces_of(self.root) | pos.king(self.root).map_or(SquareSet::EMPTY, attacks::king)
+        } else {
+            SquareSet::EMPTY
+        };
         for i in 0..moves.len() {
             let m = next_move(moves, &mut scores, i);
             let quiet = victim(pos, m).is_none() && !m.promotes();
