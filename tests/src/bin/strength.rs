@@ -655,10 +655,7 @@ impl YoninPlayer {
                 if legal.is_empty() {
                     return None;
                 }
-                *x ^= *x << 13;
-                *x ^= *x >> 7;
-                *x ^= *x << 17;
-                Some(legal.as_slice()[(*x % legal.len() as u64) as usize])
+                Some(legal.as_slice()[(xorshift(x) % legal.len() as u64) as usize])
             }
         }
     }
@@ -679,11 +676,16 @@ fn quiet_random_move(pos: &Position, rng: &mut u64) -> Option<Move> {
     } else {
         &quiet
     };
-    *rng ^= *rng << 13;
-    *rng ^= *rng >> 7;
-    *rng ^= *rng << 17;
-    pool.get((*rng % pool.len().max(1) as u64) as usize)
+    pool.get((xorshift(rng) % pool.len().max(1) as u64) as usize)
         .copied()
+}
+
+/// The next number of a xorshift generator (state never 0).
+fn xorshift(x: &mut u64) -> u64 {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    *x
 }
 
 /// Four-seat games: the hero in a rotating seat against three of the field. Printed per game
