@@ -235,6 +235,27 @@ pub(crate) fn generate(pos: &Position, me: Seat, list: &mut MoveList) {
     }
 }
 
+/// The legal captures of `me` (live, with a king) into `list`, appended, in the order
+/// [`generate`] gives them: the same board moves aimed only at occupied squares, no drops.
+pub(crate) fn generate_captures(pos: &Position, me: Seat, list: &mut MoveList) {
+    let Some(mut cx) = context(pos, me) else {
+        return;
+    };
+    for to in safe_king_steps(pos, &cx) {
+        if pos.occupied.contains(to) {
+            list.push(Move::normal(cx.king, to, false));
+        }
+    }
+    if cx.double_check {
+        return;
+    }
+    cx.target &= pos.occupied;
+    board_moves(pos, &cx, list);
+    if pos.rules.teams {
+        filter_partner_safety(pos, me, list);
+    }
+}
+
 /// Squares the king can step to without being attacked (it no longer blocks sliders there).
 fn safe_king_steps<'a>(pos: &'a Position, cx: &'a Context) -> impl Iterator<Item = Square> + 'a {
     let occ = cx.occ ^ SquareSet::from_square(cx.king);

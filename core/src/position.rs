@@ -546,6 +546,15 @@ impl Position {
         }
     }
 
+    /// The legal captures of the seat to move (board moves onto a live enemy's piece or a
+    /// frozen one), in the order of [`Position::legal_moves_into`], into `list` (cleared first).
+    pub fn legal_captures_into(&self, list: &mut MoveList) {
+        list.clear();
+        if !self.is_decided_by_elimination() {
+            crate::movegen::generate_captures(self, self.to_move, list);
+        }
+    }
+
     /// Is `m` legal for the seat to move?
     pub fn is_legal(&self, m: Move) -> bool {
         crate::legality::check(self, m).is_ok()

@@ -1,7 +1,8 @@
 //! The fast move generator against the naive reference (`common::naive`), over thousands of
 //! seeded random games in both variants, with invariants checked at every position:
 //!
-//! - `legal_moves()` equals the reference's legal moves (as sorted USI texts, no duplicates);
+//! - `legal_moves()` equals the reference's legal moves (as sorted USI texts, no duplicates),
+//!   and `legal_captures_into` gives its captures in the same order;
 //! - after every move, board, hands, live seats, eliminations (with the seat credited) and the
 //!   seat to move equal the reference's, which runs the RULES.md §4 turn order on its own;
 //! - `is_consistent()`, and SFEN/YSFEN format → parse → format gives the same text and hash;
@@ -90,6 +91,18 @@ fn check_position(pos: &Position, reference: &NPos, rules: &RuleSet, rng: &mut R
         let only_ref: Vec<&String> = want.iter().filter(|m| !ours.contains(m)).collect();
         panic!("legal moves differ in {t}\n  only engine: {only_ours:?}\n  only reference: {only_ref:?}");
     }
+    let captures: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| m.from().is_some() && pos.piece_at(m.to()).is_some())
+        .collect();
+    let mut only_captures = list.clone();
+    pos.legal_captures_into(&mut only_captures);
+    assert_eq!(
+        only_captures.as_slice(),
+        captures.as_slice(),
+        "legal captures differ (or their order) in {t}"
+    );
     for s in Seat::ALL {
         if pos.seats().contains(s) {
             assert_eq!(

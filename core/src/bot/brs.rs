@@ -511,8 +511,12 @@ impl<'a> Brs<'a> {
             }
         }
         let mut list = self.core.take_list();
-        pos.legal_moves_into(&mut list);
         let evasions = in_check && q < 2;
+        if evasions {
+            pos.legal_moves_into(&mut list);
+        } else {
+            pos.legal_captures_into(&mut list);
+        }
         let mut cand: Vec<(i32, Move)> = Vec::new();
         for &m in list.iter() {
             match capture_score(pos, m) {
