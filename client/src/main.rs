@@ -4,6 +4,10 @@ use clap::Parser;
 use yonin_client::cli::{self, Cli};
 
 fn main() {
+    if let Err(e) = yonin_core::cpu::check() {
+        eprintln!("yonin: {e}");
+        std::process::exit(1);
+    }
     let args = Cli::parse();
     match args.command {
         Some(cmd) => {

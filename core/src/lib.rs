@@ -4,6 +4,7 @@
 
 pub mod attacks;
 pub mod bot;
+pub mod cpu;
 pub mod game;
 pub mod hand;
 pub mod impasse;

@@ -14,6 +14,10 @@ struct Cli {
 }
 
 fn main() {
+    if let Err(e) = yonin_core::cpu::check() {
+        eprintln!("yonin-server: {e}");
+        std::process::exit(1);
+    }
     let cli = Cli::parse();
     if let Err(e) = yonin_server::cli::main(cli.server) {
         eprintln!("yonin-server: {e}");
