@@ -1,10 +1,12 @@
 //! Standard-shogi evaluation: material (hand pieces worth more), placement tables written once
-//! for South and read through `Square::depth`/`lane`, king safety and a little mobility.
+//! by depth from a piece's back line and spread at compile time over facings and squares, king
+//! safety and a little mobility.
 
 use crate::attacks;
 use crate::piece::PieceKind;
 use crate::position::Position;
 use crate::seat::Seat;
+use crate::square::Square;
 use crate::square_set::SquareSet;
 
 /// Board values on a YaneuraOu-like scale, indexed by `PieceKind::index()`.
@@ -62,6 +64,36 @@ const DEPTH_TABLE: [[i32; 9]; 14] = [
     [0, 0, 0, 0, 0, 0, 5, 10, 10],             // dragon
 ];
 
+/// A board piece's value and placement by kind, facing and square: [`BOARD_VALUE`], the
+/// [`DEPTH_TABLE`] entry for its depth from the facing's back line, and −10 for a knight on an
+/// edge lane. One lookup per piece in the evaluation.
+static PLACEMENT: [[[i32; 81]; 4]; 14] = placement_table();
+
+const fn placement_table() -> [[[i32; 81]; 4]; 14] {
+    let mut t = [[[0; 81]; 4]; 14];
+    let mut k = 0;
+    while k < 14 {
+        let mut f = 0;
+        while f < 4 {
+            let facing = Seat::from_index(f);
+            let mut i = 0;
+            while i < 81 {
+                let sq = Square::from_index_unchecked(i as u8);
+                let mut v = BOARD_VALUE[k] + DEPTH_TABLE[k][sq.depth(facing) as usize];
+                let lane = sq.lane(facing);
+                if k == PieceKind::Knight.index() && (lane == 0 || lane == 8) {
+                    v -= 10;
+                }
+                t[k][f][i] = v;
+                i += 1;
+            }
+            f += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
 /// Weight of [`king_safety`] in the evaluation (self-play at 100 ms/move: ×2 beat ×1.5 by
 /// 60 % of 30 games, ×1.5 beat ×1 by 57 %, ×2.5 and ×3 were no better).
 pub(crate) const KING_SAFETY_WEIGHT: i32 = 2;
@@ -80,31 +112,75 @@ pub(crate) struct AttackMaps {
 }
 
 /// Attack maps of every owner (only `seats` are filled; pieces of dead seats attack nothing).
+/// A kind at a time, as the move generator does: no lookup of each piece.
 pub(crate) fn attack_maps(pos: &Position, live_only: bool) -> AttackMaps {
+    use PieceKind::*;
     let mut m = AttackMaps {
         once: [SquareSet::EMPTY; 4],
         twice: [SquareSet::EMPTY; 4],
         mobility: [0; 4],
     };
     let occ = pos.occupied();
+    let k = &pos.by_kind;
+    let golds = pos.gold_movers();
     for s in pos.seats().iter() {
         if live_only && !pos.is_live(s) {
             continue;
         }
-        let i = s.index();
         let own = pos.pieces_of(s);
-        for sq in own {
-            let Some(p) = pos.piece_at(sq) else { continue };
-            let a = attacks::piece(p.kind(), p.facing(), sq, occ);
-            m.twice[i] |= m.once[i] & a;
-            m.once[i] |= a;
-            if matches!(
-                p.kind(),
-                PieceKind::Rook | PieceKind::Bishop | PieceKind::Dragon | PieceKind::Horse
-            ) {
-                m.mobility[i] += (a & !own).count() as i32;
+        let (mut once, mut twice) = (SquareSet::EMPTY, SquareSet::EMPTY);
+        let mut add = |a: SquareSet| {
+            twice |= once & a;
+            once |= a;
+        };
+        // Pieces face their owner, unless a house rule passed an army on: a facing at a time.
+        let mut rest = own;
+        let mut f = s;
+        while rest.any() {
+            let ours = rest & pos.by_facing[f.index()];
+            rest ^= ours;
+            for sq in ours & k[Pawn as usize] {
+                add(attacks::pawn(f, sq));
             }
+            for sq in ours & k[Lance as usize] {
+                add(attacks::lance(f, sq, occ));
+            }
+            for sq in ours & k[Knight as usize] {
+                add(attacks::knight(f, sq));
+            }
+            for sq in ours & k[Silver as usize] {
+                add(attacks::silver(f, sq));
+            }
+            for sq in ours & golds {
+                add(attacks::gold(f, sq));
+            }
+            f = f.clockwise();
         }
+        for sq in own & k[King as usize] {
+            add(attacks::king(sq));
+        }
+        // Sliders also count their mobility.
+        let mut mobility = 0;
+        for sq in own & (k[Bishop as usize] | k[Horse as usize]) {
+            let mut a = attacks::bishop(sq, occ);
+            if k[Horse as usize].contains(sq) {
+                a |= attacks::king(sq);
+            }
+            add(a);
+            mobility += (a & !own).count() as i32;
+        }
+        for sq in own & (k[Rook as usize] | k[Dragon as usize]) {
+            let mut a = attacks::rook(sq, occ);
+            if k[Dragon as usize].contains(sq) {
+                a |= attacks::king(sq);
+            }
+            add(a);
+            mobility += (a & !own).count() as i32;
+        }
+        let i = s.index();
+        m.once[i] = once;
+        m.twice[i] = twice;
+        m.mobility[i] = mobility;
     }
     m
 }
@@ -115,16 +191,7 @@ pub(crate) fn material_and_placement(pos: &Position, s: Seat) -> i32 {
     let mut v = 0;
     for sq in pos.pieces_of(s) {
         let Some(p) = pos.piece_at(sq) else { continue };
-        let k = p.kind().index();
-        v += BOARD_VALUE[k];
-        let d = sq.depth(p.facing()).clamp(0, 8) as usize;
-        v += DEPTH_TABLE[k][d];
-        if p.kind() == PieceKind::Knight {
-            let l = sq.lane(p.facing());
-            if l == 0 || l == 8 {
-                v -= 10;
-            }
-        }
+        v += PLACEMENT[p.kind().index()][p.facing().index()][sq.index()];
     }
     let hand = pos.hand(s);
     let mut kinds = 0;
