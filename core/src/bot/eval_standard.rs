@@ -188,11 +188,24 @@ pub(crate) fn attack_maps(pos: &Position, live_only: bool) -> AttackMaps {
 /// Material and placement of one seat's pieces, from that seat's point of view.
 #[inline]
 pub(crate) fn material_and_placement(pos: &Position, s: Seat) -> i32 {
+    board_placement(pos, s) + hand_material(pos, s)
+}
+
+/// The [`PLACEMENT`] of one seat's board pieces.
+#[inline]
+fn board_placement(pos: &Position, s: Seat) -> i32 {
     let mut v = 0;
     for sq in pos.pieces_of(s) {
         let Some(p) = pos.piece_at(sq) else { continue };
         v += PLACEMENT[p.kind().index()][p.facing().index()][sq.index()];
     }
+    v
+}
+
+/// One seat's pieces in hand, a bonus for each kind held.
+#[inline]
+fn hand_material(pos: &Position, s: Seat) -> i32 {
+    let mut v = 0;
     let hand = pos.hand(s);
     let mut kinds = 0;
     for k in PieceKind::HAND {
@@ -209,6 +222,10 @@ pub(crate) fn material_and_placement(pos: &Position, s: Seat) -> i32 {
     }
     v + kinds * 12
 }
+
+#[cfg(test)]
+#[path = "eval_standard_tests.rs"]
+mod tests;
 
 /// Danger units that a hand gives an attacker (drops near the king).
 pub(crate) fn hand_danger(pos: &Position, s: Seat) -> i32 {

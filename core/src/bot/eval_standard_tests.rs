@@ -1,0 +1,92 @@
+//! The evaluation's precomputed and kind-by-kind parts against a plain piece-by-piece count.
+
+use super::*;
+use crate::rules::{MatedArmy, RuleSet};
+
+/// Positions along seeded random games: standard, Yonin, and Yonin where a mated army passes
+/// to the mater keeping its facing (a seat then owns pieces of two facings).
+fn positions() -> Vec<Position> {
+    let mut passes = RuleSet::yonin();
+    passes.mated_army = MatedArmy::PassesToMater;
+    let mut out = Vec::new();
+    for (rules, games) in [
+        (RuleSet::standard(), 6),
+        (RuleSet::yonin(), 10),
+        (passes, 10),
+    ] {
+        for g in 0..games {
+            let mut pos = Position::start(&rules);
+            let mut x = 0x9e37_79b9_7f4a_7c15u64 ^ (g as u64 + 1);
+            for ply in 0..400 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                pos.play_unchecked(legal.as_slice()[(x % legal.len() as u64) as usize]);
+                if ply % 7 == 0 {
+                    out.push(pos.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn attack_maps_match_a_piece_by_piece_count() {
+    let mut mixed_facings = 0;
+    for pos in positions() {
+        for live_only in [false, true] {
+            let maps = attack_maps(&pos, live_only);
+            for s in pos.seats().iter() {
+                let (mut once, mut twice, mut mobility) = (SquareSet::EMPTY, SquareSet::EMPTY, 0);
+                if !live_only || pos.is_live(s) {
+                    let own = pos.pieces_of(s);
+                    for sq in own {
+                        let p = pos.piece_at(sq).expect("a piece");
+                        let a = attacks::piece(p.kind(), p.facing(), sq, pos.occupied());
+                        twice |= once & a;
+                        once |= a;
+                        if matches!(
+                            p.kind(),
+                            PieceKind::Rook
+                                | PieceKind::Bishop
+                                | PieceKind::Dragon
+                                | PieceKind::Horse
+                        ) {
+                            mobility += (a & !own).count() as i32;
+                        }
+                        mixed_facings += (p.facing() != s) as usize;
+                    }
+                }
+                let i = s.index();
+                assert_eq!(maps.once[i], once, "{s:?} attacks");
+                assert_eq!(maps.twice[i], twice, "{s:?} double attacks");
+                assert_eq!(maps.mobility[i], mobility, "{s:?} mobility");
+            }
+        }
+    }
+    assert!(mixed_facings > 0, "no passed-on army was seen");
+}
+
+#[test]
+fn the_placement_table_is_value_plus_depth_row() {
+    for pos in positions() {
+        for s in pos.seats().iter() {
+            let mut want = 0;
+            for sq in pos.pieces_of(s) {
+                let p = pos.piece_at(sq).expect("a piece");
+                let k = p.kind().index();
+                want += BOARD_VALUE[k] + DEPTH_TABLE[k][sq.depth(p.facing()) as usize];
+                let lane = sq.lane(p.facing());
+                if p.kind() == PieceKind::Knight && (lane == 0 || lane == 8) {
+                    want -= 10;
+                }
+            }
+            assert_eq!(board_placement(&pos, s), want);
+        }
+    }
+}
