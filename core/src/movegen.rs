@@ -235,21 +235,27 @@ pub(crate) fn generate(pos: &Position, me: Seat, list: &mut MoveList) {
     }
 }
 
-/// The legal captures of `me` (live, with a king) into `list`, appended, in the order
-/// [`generate`] gives them: the same board moves aimed only at occupied squares, no drops.
-pub(crate) fn generate_captures(pos: &Position, me: Seat, list: &mut MoveList) {
+/// The legal board moves of `me` (live, with a king) into `list`, appended, in the order
+/// [`generate`] gives them but without the drops; only the captures (moves onto an occupied
+/// square) when `captures_only`.
+pub(crate) fn generate_board(pos: &Position, me: Seat, list: &mut MoveList, captures_only: bool) {
     let Some(mut cx) = context(pos, me) else {
         return;
     };
+    let aim = if captures_only {
+        pos.occupied
+    } else {
+        !SquareSet::EMPTY
+    };
     for to in safe_king_steps(pos, &cx) {
-        if pos.occupied.contains(to) {
+        if aim.contains(to) {
             list.push(Move::normal(cx.king, to, false));
         }
     }
     if cx.double_check {
         return;
     }
-    cx.target &= pos.occupied;
+    cx.target &= aim;
     board_moves(pos, &cx, list);
     if pos.rules.teams {
         filter_partner_safety(pos, me, list);

@@ -551,7 +551,16 @@ impl Position {
     pub fn legal_captures_into(&self, list: &mut MoveList) {
         list.clear();
         if !self.is_decided_by_elimination() {
-            crate::movegen::generate_captures(self, self.to_move, list);
+            crate::movegen::generate_board(self, self.to_move, list, true);
+        }
+    }
+
+    /// The legal moves of the seat to move but the drops, in the order of
+    /// [`Position::legal_moves_into`], into `list` (cleared first).
+    pub fn legal_board_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        if !self.is_decided_by_elimination() {
+            crate::movegen::generate_board(self, self.to_move, list, false);
         }
     }
 

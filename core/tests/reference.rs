@@ -2,7 +2,8 @@
 //! seeded random games in both variants, with invariants checked at every position:
 //!
 //! - `legal_moves()` equals the reference's legal moves (as sorted USI texts, no duplicates),
-//!   and `legal_captures_into` gives its captures in the same order;
+//!   and `legal_captures_into` / `legal_board_moves_into` give its captures / board moves in
+//!   the same order;
 //! - after every move, board, hands, live seats, eliminations (with the seat credited) and the
 //!   seat to move equal the reference's, which runs the RULES.md §4 turn order on its own;
 //! - `is_consistent()`, and SFEN/YSFEN format → parse → format gives the same text and hash;
@@ -102,6 +103,18 @@ fn check_position(pos: &Position, reference: &NPos, rules: &RuleSet, rng: &mut R
         only_captures.as_slice(),
         captures.as_slice(),
         "legal captures differ (or their order) in {t}"
+    );
+    let board: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| m.from().is_some())
+        .collect();
+    let mut board_moves = list.clone();
+    pos.legal_board_moves_into(&mut board_moves);
+    assert_eq!(
+        board_moves.as_slice(),
+        board.as_slice(),
+        "legal board moves differ (or their order) in {t}"
     );
     for s in Seat::ALL {
         if pos.seats().contains(s) {

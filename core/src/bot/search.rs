@@ -378,8 +378,15 @@ impl<'a> StdSearch<'a> {
         let me = pos.to_move();
         let in_check = pos.in_check(me);
         let mut list = self.core.take_list();
-        pos.legal_moves_into(&mut list);
-        let empty = list.is_empty();
+        // Out of check only captures and promotions are searched: no need for the drops,
+        // unless they are the only moves left.
+        let empty = if in_check {
+            pos.legal_moves_into(&mut list);
+            list.is_empty()
+        } else {
+            pos.legal_board_moves_into(&mut list);
+            list.is_empty() && !pos.has_legal_move(me)
+        };
         if empty || ply >= MAX_PLY - 4 || (in_check && qply >= 6) {
             self.core.give_list(list);
             return if empty {
