@@ -21,8 +21,8 @@
 //!
 //! The selective search (Hard) prunes forward: near the horizon, quiet moves that cannot bring
 //! a node back into the window (futility), and opponents' quiet moves that attack nothing of
-//! the root's; and it reduces late quiet moves further. The depth-capped levels search full
-//! width.
+//! the root's; and it reduces late quiet moves further. It also extends: an opponent's check on
+//! the root costs no depth. The depth-capped levels search full width.
 
 use super::control::Control;
 use super::eval_cache::EvalCache;
@@ -384,7 +384,13 @@ impl<'a> Brs<'a> {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let checks = child.live().iter().any(|s| s != stm && child.in_check(s));
-            let new_depth = depth - 1;
+            // Selective search: an opponent's check on the root costs no depth (the root's
+            // answers are few, and eliminations come through such lines).
+            let new_depth = if self.selective && !maxing && child.in_check(self.root) {
+                depth
+            } else {
+                depth - 1
+            };
             let late = i >= if maxing { 4 } else { 6 };
             let mut r = if !self.exact && depth >= 3 && quiet && !checks && late {
                 1

@@ -203,3 +203,29 @@ fn the_selective_search_goes_deeper_on_the_same_nodes() {
         "depths summed over {positions} positions: selective {selective}, full width {full}"
     );
 }
+
+/// The score of a search to exactly `depth` (no node limit).
+fn score_at(pos: &Position, selective: bool, depth: i32) -> i32 {
+    let mut ctl = control();
+    let (mut tt, mut ord) = (Tt::new(4), Ordering::new());
+    let mut b = Brs::new(&mut ctl, &mut tt, &mut ord, pos.to_move(), &[]);
+    b.hand_on_plies = 3;
+    b.selective = selective;
+    let (m, s) = b.run(pos, depth, &mut |_| {}).expect("a move");
+    assert!(pos.is_legal(m));
+    s
+}
+
+#[test]
+fn an_opponents_check_on_the_root_costs_no_depth() {
+    // From a random game: East is mated in 7 plies whatever it plays, through West's and
+    // South's checks. At depth 3 the full-width search (no extension) and the selective one
+    // before the extension both scored it about −700 (a lost position, not a lost game).
+    let text = "1Rw7/2Sn3KnGnSn/3PnRnPn2Se/Gw1Pw1Pn1PeGeGn/2SwPwPs1PeReKe/KwPw4RsGe1/\
+                Gw2Ps1SsSs2/3SsKsPs3/2Gw5Se e P/-/G/- - 71";
+    let pos = crate::record::ysfen::position(text, &RuleSet::yonin()).expect("a position");
+    let extended = score_at(&pos, true, 3);
+    assert!(extended <= -MATE_BOUND, "selective, depth 3: {extended}");
+    let plain = score_at(&pos, false, 3);
+    assert!(plain > -MATE_BOUND, "full width, depth 3: {plain}");
+}

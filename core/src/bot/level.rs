@@ -179,7 +179,8 @@ pub(crate) struct LevelParams {
     /// deeper only the next opponent to move does, the others play their ordering move.
     pub hand_on_plies: usize,
     /// Yonin: forward pruning (futility, opponents' moves that leave the root alone, deeper
-    /// reductions) for a deeper search; the depth-capped levels search full width.
+    /// reductions) for a deeper search, and opponents' checks on the root extended; the
+    /// depth-capped levels search full width.
     pub selective: bool,
 }
 
