@@ -78,19 +78,8 @@ fn reference(
 
 /// Positions of seeded random Yonin games after `plies` moves.
 fn random_position(seed: u64, plies: usize) -> Position {
-    let mut pos = Position::start(&RuleSet::yonin());
-    let mut x = seed | 1;
-    for _ in 0..plies {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        pos.play_unchecked(legal.as_slice()[(x % legal.len() as u64) as usize]);
-    }
-    pos
+    let game = crate::bot::random_games::random_game(&RuleSet::yonin(), seed, plies);
+    game.last().expect("the start at least").clone()
 }
 
 fn control() -> Control {

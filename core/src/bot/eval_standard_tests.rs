@@ -1,6 +1,7 @@
 //! The evaluation's precomputed and kind-by-kind parts against a plain piece-by-piece count.
 
 use super::*;
+use crate::bot::random_games::random_game;
 use crate::rules::{MatedArmy, RuleSet};
 
 /// Positions along seeded random games: standard, Yonin, and Yonin where a mated army passes
@@ -15,21 +16,8 @@ fn positions() -> Vec<Position> {
         (passes, 10),
     ] {
         for g in 0..games {
-            let mut pos = Position::start(&rules);
-            let mut x = 0x9e37_79b9_7f4a_7c15u64 ^ (g as u64 + 1);
-            for ply in 0..400 {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                pos.play_unchecked(legal.as_slice()[(x % legal.len() as u64) as usize]);
-                if ply % 7 == 0 {
-                    out.push(pos.clone());
-                }
-            }
+            let game = random_game(&rules, 0x9e37_79b9_7f4a_7c15 ^ g, 400);
+            out.extend(game.into_iter().step_by(7));
         }
     }
     out

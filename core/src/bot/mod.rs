@@ -24,6 +24,8 @@ mod level;
 mod mate;
 mod ordering;
 mod pv;
+#[cfg(test)]
+mod random_games;
 mod root_mate;
 mod score;
 mod search;
