@@ -220,32 +220,26 @@ fn push_plain_moves(list: &mut MoveList, from: Square, to_set: SquareSet) {
 
 /// All legal moves of `me` (live, with a king) into `list`, appended.
 pub(crate) fn generate(pos: &Position, me: Seat, list: &mut MoveList) {
-    let Some(cx) = context(pos, me) else { return };
-    king_moves(pos, &cx, list);
-    if cx.double_check {
-        return;
-    }
-    board_moves(pos, &cx, list);
-    if !pos.hands[me.index()].is_empty() {
-        drops(pos, &cx, list);
-    }
-    if pos.rules.teams {
-        // A move may not leave the partner's king in check either: rare, so checked by playing.
-        filter_partner_safety(pos, me, list);
-    }
+    generate_some(pos, me, list, !SquareSet::EMPTY, true);
 }
 
 /// The legal board moves of `me` (live, with a king) into `list`, appended, in the order
 /// [`generate`] gives them but without the drops; only the captures (moves onto an occupied
 /// square) when `captures_only`.
 pub(crate) fn generate_board(pos: &Position, me: Seat, list: &mut MoveList, captures_only: bool) {
-    let Some(mut cx) = context(pos, me) else {
-        return;
-    };
     let aim = if captures_only {
         pos.occupied
     } else {
         !SquareSet::EMPTY
+    };
+    generate_some(pos, me, list, aim, false);
+}
+
+/// The legal moves of `me` whose board moves land on `aim`, with the drops or without.
+#[inline(always)]
+fn generate_some(pos: &Position, me: Seat, list: &mut MoveList, aim: SquareSet, with_drops: bool) {
+    let Some(mut cx) = context(pos, me) else {
+        return;
     };
     for to in safe_king_steps(pos, &cx) {
         if aim.contains(to) {
@@ -257,7 +251,11 @@ pub(crate) fn generate_board(pos: &Position, me: Seat, list: &mut MoveList, capt
     }
     cx.target &= aim;
     board_moves(pos, &cx, list);
+    if with_drops && !pos.hands[me.index()].is_empty() {
+        drops(pos, &cx, list);
+    }
     if pos.rules.teams {
+        // A move may not leave the partner's king in check either: rare, so checked by playing.
         filter_partner_safety(pos, me, list);
     }
 }
@@ -268,13 +266,6 @@ fn safe_king_steps<'a>(pos: &'a Position, cx: &'a Context) -> impl Iterator<Item
     let targets = attacks::king(cx.king)
         & !(pos.friendly_pieces(cx.me) | pos.by_kind[PieceKind::King.index()]);
     targets.filter(move |&to| !pos.is_attacked(to, occ, cx.enemies))
-}
-
-#[inline(always)]
-fn king_moves(pos: &Position, cx: &Context, list: &mut MoveList) {
-    for to in safe_king_steps(pos, cx) {
-        list.push(Move::normal(cx.king, to, false));
-    }
 }
 
 /// Board moves, for each facing among the mover's pieces (a facing other than the mover's own
