@@ -2,6 +2,7 @@
 //! by depth from a piece's back line and spread at compile time over facings and squares, king
 //! safety and a little mobility.
 
+use super::eval_weights::STD;
 use crate::attacks;
 use crate::piece::PieceKind;
 use crate::position::Position;
@@ -67,9 +68,26 @@ const DEPTH_TABLE: [[i32; 9]; 14] = [
 /// A board piece's value and placement by kind, facing and square: [`BOARD_VALUE`], the
 /// [`DEPTH_TABLE`] entry for its depth from the facing's back line, and −10 for a knight on an
 /// edge lane. One lookup per piece in the evaluation.
-static PLACEMENT: [[[i32; 81]; 4]; 14] = placement_table();
+static PLACEMENT: [[[i32; 81]; 4]; 14] = placement_table(&YONIN_PIECE_DEPTH, -10);
 
-const fn placement_table() -> [[[i32; 81]; 4]; 14] {
+/// [`BOARD_VALUE`] plus [`DEPTH_TABLE`]: the Yonin value of a piece by kind and depth.
+const YONIN_PIECE_DEPTH: [[i32; 9]; 14] = {
+    let mut t = [[0; 9]; 14];
+    let mut k = 0;
+    while k < 14 {
+        let mut d = 0;
+        while d < 9 {
+            t[k][d] = BOARD_VALUE[k] + DEPTH_TABLE[k][d];
+            d += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// A placement table by kind, facing and square from values by kind and depth, with
+/// `knight_edge` for a knight on an edge lane.
+const fn placement_table(by_depth: &[[i32; 9]; 14], knight_edge: i32) -> [[[i32; 81]; 4]; 14] {
     let mut t = [[[0; 81]; 4]; 14];
     let mut k = 0;
     while k < 14 {
@@ -79,10 +97,10 @@ const fn placement_table() -> [[[i32; 81]; 4]; 14] {
             let mut i = 0;
             while i < 81 {
                 let sq = Square::from_index_unchecked(i as u8);
-                let mut v = BOARD_VALUE[k] + DEPTH_TABLE[k][sq.depth(facing) as usize];
+                let mut v = by_depth[k][sq.depth(facing) as usize];
                 let lane = sq.lane(facing);
                 if k == PieceKind::Knight.index() && (lane == 0 || lane == 8) {
-                    v -= 10;
+                    v += knight_edge;
                 }
                 t[k][f][i] = v;
                 i += 1;
@@ -93,13 +111,6 @@ const fn placement_table() -> [[[i32; 81]; 4]; 14] {
     }
     t
 }
-
-/// Weight of [`king_safety`] in the evaluation (self-play at 100 ms/move: ×2 beat ×1.5 by
-/// 60 % of 30 games, ×1.5 beat ×1 by 57 %, ×2.5 and ×3 were no better).
-pub(crate) const KING_SAFETY_WEIGHT: i32 = 2;
-/// Centipawns per square a rook, bishop, dragon or horse reaches (4 beat 2 by 57 % of 30
-/// games, 6 beat 4 by 57 %).
-pub(crate) const MOBILITY_WEIGHT: i32 = 5;
 
 /// King placement across the board: castled on a wing is safer than the centre.
 const KING_LANE: [i32; 9] = [22, 28, 22, 10, 0, 10, 22, 28, 22];
@@ -272,84 +283,129 @@ impl Threat {
     }
 }
 
-/// King safety of seat `s`, summed over `threats` (each scored as if it were the only
-/// one): negative is danger. The king's shelter is worked out once for all of them.
-pub(crate) fn king_safety(
-    pos: &Position,
-    s: Seat,
-    threats: &[Threat],
-    maps: &AttackMaps,
-    wing_bonus: bool,
-) -> i32 {
-    let Some(k) = pos.king(s) else { return 0 };
-    let facing = s;
-    let near = attacks::king(k);
-    let zone = near | SquareSet::from_square(k);
-    let own = pos.pieces_of(s);
-    let defended = maps.once[s.index()];
-    // Gold and silver guards next to the king.
-    let guards = (near
-        & own
-        & (pos.pieces_of_kind(PieceKind::Gold)
-            | pos.pieces_of_kind(PieceKind::Silver)
-            | pos.pieces_of_kind(PieceKind::ProSilver)
-            | pos.pieces_of_kind(PieceKind::ProPawn)))
-    .count() as i32;
-    // Open squares in front of the king invite drops.
-    let front = near & !pos.occupied() & !defended;
-    let holes = front
-        .into_iter()
-        .filter(|sq| sq.depth(facing) > k.depth(facing))
-        .count() as i32;
-    let mut shelter = 12 * guards.min(3);
-    if wing_bonus {
-        shelter += KING_LANE[k.lane(facing).clamp(0, 8) as usize];
-    }
-    let mut total = 0;
-    for t in threats {
-        let attacked = (zone & t.once).count() as i32;
-        let attacked2 = (zone & t.twice).count() as i32;
-        let undefended = (zone & t.once & !defended).count() as i32;
-        let escapes = (near & !own & !t.once).count() as i32;
-        let hand_units = t.hand_units;
-        let units = (2 * attacked + 2 * attacked2 + 2 * undefended + holes + hand_units
-            - 2 * guards)
-            .max(0);
-        let mut v = -(units * units * 2).min(1600) + shelter;
-        if escapes == 0 {
-            v -= 40 + 6 * hand_units;
-        } else if escapes == 1 {
-            v -= 15 + 2 * hand_units;
-        }
-        total += v;
-    }
-    total
+/// What a king's safety is made of before any threat: its square and shelter.
+pub(crate) struct Shelter {
+    near: SquareSet,
+    zone: SquareSet,
+    own: SquareSet,
+    defended: SquareSet,
+    /// Gold-like and silver guards next to the king.
+    pub guards: i32,
+    /// Open, undefended squares in front of the king (they invite drops).
+    holes: i32,
+    /// [`KING_LANE`] of the king's file.
+    pub lane: i32,
 }
 
-/// The static evaluation from the point of view of the side to move, in centipawns.
-pub(crate) fn evaluate(pos: &Position) -> i32 {
-    let me = pos.to_move();
-    let them = me.opposite();
-    let maps = attack_maps(pos, false);
-    let mut v = material_and_placement(pos, me) - material_and_placement(pos, them);
-    let mut hands = [0; 4];
-    hands[me.index()] = hand_danger(pos, me);
-    hands[them.index()] = hand_danger(pos, them);
-    let against_me = Threat::of(&[them], &maps, &hands);
-    let against_them = Threat::of(&[me], &maps, &hands);
-    v += KING_SAFETY_WEIGHT
-        * (king_safety(pos, me, &[against_me], &maps, true)
-            - king_safety(pos, them, &[against_them], &maps, true));
-    v += MOBILITY_WEIGHT * (maps.mobility[me.index()] - maps.mobility[them.index()]);
-    // Pieces the side to move attacks that nobody defends: a fraction of the best one.
+impl Shelter {
+    /// The shelter of seat `s`'s king, if it has one on the board.
+    pub fn of(pos: &Position, s: Seat, maps: &AttackMaps) -> Option<Shelter> {
+        let k = pos.king(s)?;
+        let facing = s;
+        let near = attacks::king(k);
+        let own = pos.pieces_of(s);
+        let defended = maps.once[s.index()];
+        let guards = (near
+            & own
+            & (pos.pieces_of_kind(PieceKind::Gold)
+                | pos.pieces_of_kind(PieceKind::Silver)
+                | pos.pieces_of_kind(PieceKind::ProSilver)
+                | pos.pieces_of_kind(PieceKind::ProPawn)))
+        .count() as i32;
+        let front = near & !pos.occupied() & !defended;
+        let holes = front
+            .into_iter()
+            .filter(|sq| sq.depth(facing) > k.depth(facing))
+            .count() as i32;
+        Some(Shelter {
+            near,
+            zone: near | SquareSet::from_square(k),
+            own,
+            defended,
+            guards,
+            holes,
+            lane: KING_LANE[k.lane(facing).clamp(0, 8) as usize],
+        })
+    }
+
+    /// The danger from one threat (negative, squared in the attack units) and the penalty for
+    /// a king with at most one escape square.
+    pub fn against(&self, t: &Threat) -> (i32, i32) {
+        let attacked = (self.zone & t.once).count() as i32;
+        let attacked2 = (self.zone & t.twice).count() as i32;
+        let undefended = (self.zone & t.once & !self.defended).count() as i32;
+        let escapes = (self.near & !self.own & !t.once).count() as i32;
+        let hand_units = t.hand_units;
+        let units = (2 * attacked + 2 * attacked2 + 2 * undefended + self.holes + hand_units
+            - 2 * self.guards)
+            .max(0);
+        let escape = match escapes {
+            0 => -(40 + 6 * hand_units),
+            1 => -(15 + 2 * hand_units),
+            _ => 0,
+        };
+        (-(units * units * 2).min(1600), escape)
+    }
+}
+
+/// The standard placement table, from the fitted [`STD`] weights.
+static STD_PLACEMENT: [[[i32; 81]; 4]; 14] = placement_table(&STD.piece_depth, STD.knight_edge);
+
+/// Material in hand and on the board with its placement, by the standard weights.
+#[inline]
+fn std_material(pos: &Position, s: Seat) -> i32 {
+    let mut v = 0;
+    for sq in pos.pieces_of(s) {
+        let Some(p) = pos.piece_at(sq) else { continue };
+        v += STD_PLACEMENT[p.kind().index()][p.facing().index()][sq.index()];
+    }
+    let hand = pos.hand(s);
+    for k in PieceKind::HAND {
+        let n = hand.count(k) as i32;
+        if n > 0 {
+            v += STD.hand_kinds + STD.hand[k.index()] * n;
+        }
+    }
+    v + STD.pawn_excess * (hand.count(PieceKind::Pawn) as i32 - 3).max(0)
+}
+
+/// The best piece of `them` that `me` attacks and nobody defends (its exchange value), 0 if
+/// none.
+pub(crate) fn best_hanging(pos: &Position, maps: &AttackMaps, me: Seat, them: Seat) -> i32 {
     let hanging = maps.once[me.index()] & pos.pieces_of(them) & !maps.once[them.index()];
-    let best = hanging
+    hanging
         .into_iter()
         .filter_map(|sq| pos.piece_at(sq))
         .map(|p| see_value(p.kind()))
         .filter(|&x| x < 10_000)
         .max()
-        .unwrap_or(0);
-    v += best / 4;
-    v + 20
+        .unwrap_or(0)
+}
+
+/// The static evaluation from the point of view of the side to move, in centipawns: a sum
+/// of the terms weighted by [`STD`] (see `tuning::standard_terms`).
+pub(crate) fn evaluate(pos: &Position) -> i32 {
+    let me = pos.to_move();
+    let them = me.opposite();
+    let maps = attack_maps(pos, false);
+    let v = std_material(pos, me) - std_material(pos, them);
+    let mut hands = [0; 4];
+    hands[me.index()] = hand_danger(pos, me);
+    hands[them.index()] = hand_danger(pos, them);
+    // Sixteenths of a centipawn.
+    let mut v16 = 0;
+    for (s, sign) in [(me, 1), (them, -1)] {
+        let threat = Threat::of(&[s.opposite()], &maps, &hands);
+        if let Some(sh) = Shelter::of(pos, s, &maps) {
+            let (danger, escape) = sh.against(&threat);
+            v16 += sign
+                * (STD.danger * danger
+                    + STD.escape * escape
+                    + STD.guards * sh.guards.min(3)
+                    + STD.lane * sh.lane);
+        }
+    }
+    v16 += STD.mobility * (maps.mobility[me.index()] - maps.mobility[them.index()]);
+    v16 += STD.hanging * best_hanging(pos, &maps, me, them);
+    v + (v16 >> 4) + STD.tempo
 }

@@ -4,7 +4,7 @@
 //! and the eliminations (credited ones most) that raise its rank.
 
 use super::eval_standard::{
-    attack_maps, hand_danger, king_safety, material_and_placement, see_value, Threat,
+    attack_maps, hand_danger, material_and_placement, see_value, AttackMaps, Shelter, Threat,
 };
 use crate::attacks;
 use crate::position::Position;
@@ -67,9 +67,9 @@ fn evaluate_with(pos: &Position, root: Seat, sees_hanging: bool) -> i32 {
         v += match next {
             Some(t) => {
                 let alone = Threat::of(&[t], &maps, &hands);
-                king_safety(pos, s, &[all, alone], &maps, false)
+                king_safety(pos, s, &[all, alone], &maps)
             }
-            None => king_safety(pos, s, &[all], &maps, false),
+            None => king_safety(pos, s, &[all], &maps),
         };
         v += 2 * maps.mobility[s.index()];
         // A king in check with few escapes is close to elimination.
@@ -144,6 +144,22 @@ fn evaluate_with(pos: &Position, root: Seat, sees_hanging: bool) -> i32 {
         .unwrap_or(0);
     score += if root_to_move { best / 3 } else { best / 8 };
     score
+}
+
+/// King safety of seat `s`, summed over `threats` (each scored as if it were the only
+/// one): negative is danger. The king's shelter is worked out once for all of them.
+fn king_safety(pos: &Position, s: Seat, threats: &[Threat], maps: &AttackMaps) -> i32 {
+    let Some(sh) = Shelter::of(pos, s, maps) else {
+        return 0;
+    };
+    let shelter = 12 * sh.guards.min(3);
+    threats
+        .iter()
+        .map(|t| {
+            let (danger, escape) = sh.against(t);
+            danger + escape + shelter
+        })
+        .sum()
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ mod control;
 mod dfpn;
 mod eval_cache;
 mod eval_standard;
+mod eval_weights;
 mod eval_yonin;
 mod level;
 mod mate;
@@ -31,6 +32,7 @@ mod score;
 mod search;
 mod search_core;
 mod tt;
+pub mod tuning;
 pub mod usi;
 
 pub use dfpn::{solve_mate, MateVerdict};

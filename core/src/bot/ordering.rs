@@ -16,7 +16,7 @@ pub(crate) struct Ordering {
 }
 
 const TT_SCORE: i32 = 1 << 28;
-const GOOD_CAPTURE: i32 = 1 << 24;
+pub(crate) const GOOD_CAPTURE: i32 = 1 << 24;
 const KILLER: i32 = 1 << 22;
 const BAD_CAPTURE: i32 = -(1 << 20);
 
