@@ -19,6 +19,8 @@ use yonin_core::protocol::{
 use yonin_core::{Game, Move, Seat};
 pub use yonin_server::{Config, RunningServer};
 
+pub mod usi_engine;
+
 /// How long a test waits for any one expected message.
 pub const STEP_TIMEOUT: Duration = Duration::from_secs(10);
 

@@ -13,10 +13,10 @@
 //! Install the opponents first (Debian): `apt-get install gnushogi fairy-stockfish gpsshogi`.
 //! Every game is bounded (ply cap), and every count printed is a count of games played.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc::Receiver;
 use std::sync::{atomic::AtomicBool, Arc};
 use std::time::{Duration, Instant};
 use yonin_core::bot::{Bot, GameHistory, Level, Limits, SearchOptions};
@@ -24,6 +24,7 @@ use yonin_core::record::game_record::{Ending, GameRecord};
 use yonin_core::record::kif;
 use yonin_core::record::usi::position_line;
 use yonin_core::{attacks, Game, Move, Position, RuleSet, Seat};
+use yonin_tests::usi_engine::{line_reader, UsiEngine};
 
 const MAX_PLIES: usize = 320;
 const YONIN_MAX_PLIES: usize = 600;
@@ -222,95 +223,36 @@ impl Player for BotPlayer {
 }
 
 /// Lines from a child's stdout, read on a thread so reads can time out.
-fn line_reader(child: &mut Child) -> Receiver<String> {
-    let out = child.stdout.take().expect("piped stdout");
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(out).lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    rx
-}
-
 struct UsiPlayer {
-    name: String,
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+    engine: UsiEngine,
     movetime: u64,
 }
 
 impl UsiPlayer {
     fn start(path: &str, options: &[(String, String)], movetime: u64) -> UsiPlayer {
-        // `--engine "PATH ARG…"`: a program and its arguments (e.g. `yonin usi`).
-        let mut words = path.split_whitespace();
-        let program = words.next().expect("an engine path");
-        let mut child = Command::new(program)
-            .args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {path}: {e}"));
-        let stdin = child.stdin.take().expect("piped stdin");
-        let lines = line_reader(&mut child);
-        let mut p = UsiPlayer {
-            name: path.into(),
-            child,
-            stdin,
-            lines,
-            movetime,
-        };
-        p.send("usi");
-        if let Some(l) = p.wait_for(|l| l.starts_with("id name "), Duration::from_secs(10)) {
-            p.name = l.trim_start_matches("id name ").to_string();
-        }
-        p.wait_for(|l| l == "usiok", Duration::from_secs(10))
-            .expect("usiok");
-        for (n, v) in options {
-            p.send(&format!("setoption name {n} value {v}"));
-        }
-        p.send("isready");
-        p.wait_for(|l| l == "readyok", Duration::from_secs(60))
-            .expect("readyok");
-        p
-    }
-    fn send(&mut self, line: &str) {
-        let _ = writeln!(self.stdin, "{line}");
-        let _ = self.stdin.flush();
-    }
-    fn wait_for(&mut self, f: impl Fn(&str) -> bool, t: Duration) -> Option<String> {
-        let end = Instant::now() + t;
-        loop {
-            let left = end.checked_duration_since(Instant::now())?;
-            match self.lines.recv_timeout(left) {
-                Ok(l) if f(l.trim()) => return Some(l.trim().to_string()),
-                Ok(_) => {}
-                Err(_) => return None,
-            }
-        }
+        let engine = UsiEngine::start(path, options).unwrap_or_else(|e| panic!("{e}"));
+        UsiPlayer { engine, movetime }
     }
 }
 
 impl Player for UsiPlayer {
     fn name(&self) -> String {
-        self.name.clone()
+        self.engine.name.clone()
     }
     fn new_game(&mut self) {
-        self.send("usinewgame");
-        self.send("isready");
-        let _ = self.wait_for(|l| l == "readyok", Duration::from_secs(60));
+        self.engine.send("usinewgame");
+        self.engine.send("isready");
+        let _ = self
+            .engine
+            .wait_for(|l| l == "readyok", Duration::from_secs(60));
     }
     fn play(&mut self, start: &Position, moves: &[Move], _pos: &Position) -> Reply {
-        self.send(&position_line(start, moves));
-        self.send(&format!("go btime 0 wtime 0 byoyomi {}", self.movetime));
+        self.engine.send(&position_line(start, moves));
+        let go = format!("go btime 0 wtime 0 byoyomi {}", self.movetime);
+        self.engine.send(&go);
         let limit = Duration::from_millis(self.movetime * 3 + 5000);
-        let Some(l) = self.wait_for(|l| l.starts_with("bestmove"), limit) else {
-            eprintln!("{}: no bestmove in time", self.name);
+        let Some(l) = self.engine.wait_for(|l| l.starts_with("bestmove"), limit) else {
+            eprintln!("{}: no bestmove in time", self.engine.name);
             return Reply::Resign;
         };
         let word = l.split_whitespace().nth(1).unwrap_or("resign");
@@ -322,15 +264,6 @@ impl Player for UsiPlayer {
                 Err(_) => Reply::Resign,
             },
         }
-    }
-}
-
-impl Drop for UsiPlayer {
-    fn drop(&mut self) {
-        self.send("quit");
-        std::thread::sleep(Duration::from_millis(50));
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -874,8 +807,8 @@ fn main() {
             let two = a.engine2.clone().unwrap_or_default();
             let mut e1 = UsiPlayer::start(&one, &a.options, a.movetime);
             let mut e2 = UsiPlayer::start(&two, &a.options, a.movetime);
-            e1.name = format!("A {one}");
-            e2.name = format!("B {two}");
+            e1.engine.name = format!("A {one}");
+            e2.engine.name = format!("B {two}");
             let t = standard_match(&mut e1, &mut e2, a.games, records);
             println!(
                 "RESULT {one} vs {two} at {} ms/move: {}",

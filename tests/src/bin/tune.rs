@@ -1,0 +1,341 @@
+//! Fitting the standard evaluation (not run in CI): quiet positions from self-play, labelled by
+//! a USI engine's search, and a ridge regression of the evaluation's weights on them.
+//!
+//! ```text
+//! tune positions --games N [--seed S] [--nodes N] --out FILE     # one SFEN a line
+//! tune label --engine "PATH ARG…" [--option NAME=VALUE]… [--depth D] --in FILE --out FILE
+//! tune fit --in FILE [--ridge L] [--clip CP] [--scale X]         # prints the new STD constant
+//! ```
+//! `label` writes "SFEN<TAB>centipawns for the side to move" and skips mate scores; `fit`
+//! minimises the squared error plus `L` × the squared distance from the current weights (so
+//! that rarely seen terms keep their values), labels first multiplied by `X` and clipped to
+//! ±`CP`. Paste the printed constant into `core/src/bot/eval_weights.rs`.
+
+use std::collections::HashSet;
+use std::io::{BufRead, BufReader, Write};
+use std::sync::{atomic::AtomicBool, Arc};
+use std::time::Duration;
+use yonin_core::bot::tuning::{
+    is_quiet, render_standard_weights, standard_terms, standard_weights, term_names, TERMS,
+};
+use yonin_core::bot::{Bot, Level, Limits};
+use yonin_core::record::sfen;
+use yonin_core::{Position, RuleSet};
+use yonin_tests::usi_engine::UsiEngine;
+
+/// The flags after the mode, as name/value pairs (`--option` may repeat).
+fn flags(args: &[String]) -> Result<Vec<(String, String)>, String> {
+    let mut out = Vec::new();
+    let mut it = args.iter();
+    while let Some(name) = it.next() {
+        let Some(name) = name.strip_prefix("--") else {
+            return Err(format!("expected a --flag, got `{name}`"));
+        };
+        let value = it.next().ok_or(format!("--{name} needs a value"))?;
+        out.push((name.to_string(), value.clone()));
+    }
+    Ok(out)
+}
+
+fn flag<T: std::str::FromStr>(
+    f: &[(String, String)],
+    name: &str,
+    default: Option<T>,
+) -> Result<T, String> {
+    match f.iter().rev().find(|(n, _)| n == name) {
+        Some((_, v)) => v
+            .parse()
+            .map_err(|_| format!("--{name}: cannot read `{v}`")),
+        None => default.ok_or(format!("--{name} is required")),
+    }
+}
+
+/// Self-play: a few plies at Easy (varied, human-like openings), then Hard on a node budget;
+/// every quiet position from ply 16 on, each position once.
+fn positions(f: &[(String, String)]) -> Result<(), String> {
+    let games: u64 = flag(f, "games", None)?;
+    let seed: u64 = flag(f, "seed", Some(1))?;
+    let nodes: u64 = flag(f, "nodes", Some(20_000))?;
+    let out_path: String = flag(f, "out", None)?;
+    let mut out = std::fs::File::create(&out_path).map_err(|e| format!("{out_path}: {e}"))?;
+    let rules = RuleSet::standard();
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut seen = HashSet::new();
+    let mut written = 0;
+    for g in 0..games {
+        let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(g);
+        let mut easy = Bot::new(Level::Easy, game_seed);
+        let mut hard = Bot::new(Level::Hard, game_seed);
+        let opening = 6 + (game_seed % 10) as u32;
+        let mut pos = Position::start(&rules);
+        while pos.ply() < 240 {
+            let (bot, limits) = if pos.ply() < opening {
+                (&mut easy, Limits::time(Duration::from_millis(100)))
+            } else {
+                (&mut hard, Limits::nodes(nodes))
+            };
+            let Some(m) = bot.choose(&pos, limits, stop.clone()) else {
+                break;
+            };
+            pos.play(m).map_err(|e| format!("the bot's move: {e}"))?;
+            if pos.ply() >= 16 && is_quiet(&pos) && seen.insert(pos.hash()) {
+                writeln!(out, "{}", sfen::format(&pos)).map_err(|e| e.to_string())?;
+                written += 1;
+            }
+        }
+        eprintln!(
+            "game {} of {games}: {} plies, {written} positions",
+            g + 1,
+            pos.ply()
+        );
+    }
+    Ok(())
+}
+
+/// Each position searched to a fixed depth by the engine; the last `score cp` is the label.
+fn label(f: &[(String, String)]) -> Result<(), String> {
+    let command: String = flag(f, "engine", None)?;
+    let depth: u32 = flag(f, "depth", Some(8))?;
+    let in_path: String = flag(f, "in", None)?;
+    let out_path: String = flag(f, "out", None)?;
+    let options: Vec<(String, String)> = f
+        .iter()
+        .filter(|(n, _)| n == "option")
+        .map(|(_, v)| match v.split_once('=') {
+            Some((a, b)) => Ok((a.to_string(), b.to_string())),
+            None => Err(format!("--option {v}: expected NAME=VALUE")),
+        })
+        .collect::<Result<_, _>>()?;
+    let input = std::fs::File::open(&in_path).map_err(|e| format!("{in_path}: {e}"))?;
+    let mut out = std::fs::File::create(&out_path).map_err(|e| format!("{out_path}: {e}"))?;
+    let mut engine = UsiEngine::start(&command, &options)?;
+    let (mut labelled, mut skipped) = (0, 0);
+    for line in BufReader::new(input).lines() {
+        let line = line.map_err(|e| e.to_string())?;
+        let text = line.trim();
+        if text.is_empty() {
+            continue;
+        }
+        sfen::position(text, &RuleSet::standard()).map_err(|e| format!("`{text}`: {e}"))?;
+        engine.send(&format!("position sfen {text}"));
+        engine.send(&format!("go depth {depth}"));
+        let mut score = None;
+        let done = engine.wait_seeing(
+            |l| l.starts_with("bestmove"),
+            Duration::from_secs(120),
+            |l| {
+                let words: Vec<&str> = l.split_whitespace().collect();
+                if let Some(i) = words.iter().position(|&w| w == "score") {
+                    score = match (words.get(i + 1), words.get(i + 2)) {
+                        (Some(&"cp"), Some(v)) => v.parse::<i32>().ok(),
+                        _ => None,
+                    };
+                }
+            },
+        );
+        if done.is_none() {
+            return Err(format!("{}: no bestmove for `{text}`", engine.name));
+        }
+        match score {
+            Some(cp) => {
+                writeln!(out, "{text}\t{cp}").map_err(|e| e.to_string())?;
+                labelled += 1;
+            }
+            None => skipped += 1,
+        }
+        if (labelled + skipped) % 1000 == 0 {
+            eprintln!("{labelled} labelled, {skipped} skipped (mate scores)");
+        }
+    }
+    eprintln!("{labelled} labelled, {skipped} skipped (mate scores)");
+    Ok(())
+}
+
+/// Ridge regression of the weights on the labelled positions, towards the current weights.
+fn fit(f: &[(String, String)]) -> Result<(), String> {
+    let in_path: String = flag(f, "in", None)?;
+    let ridge: f64 = flag(f, "ridge", Some(1.0))?;
+    let clip: f64 = flag(f, "clip", Some(2000.0))?;
+    let scale: f64 = flag(f, "scale", Some(1.0))?;
+    let input = std::fs::File::open(&in_path).map_err(|e| format!("{in_path}: {e}"))?;
+    let rules = RuleSet::standard();
+    let prior = standard_weights();
+    let mut rows = Vec::new();
+    for (n, line) in BufReader::new(input).lines().enumerate() {
+        let line = line.map_err(|e| e.to_string())?;
+        let Some((text, cp)) = line.split_once('\t') else {
+            return Err(format!("line {}: expected SFEN<TAB>centipawns", n + 1));
+        };
+        let pos = sfen::position(text, &rules).map_err(|e| format!("line {}: {e}", n + 1))?;
+        let cp: f64 = cp
+            .trim()
+            .parse()
+            .map_err(|_| format!("line {}: `{cp}` is not a number", n + 1))?;
+        rows.push((standard_terms(&pos), (cp * scale).clamp(-clip, clip)));
+    }
+    if rows.is_empty() {
+        return Err(format!("{in_path}: no positions"));
+    }
+    let n = rows.len() as f64;
+    let w = ridge_fit(&rows, &prior, ridge).ok_or("the equations are singular (raise --ridge)")?;
+    let rms = |w: &[f64]| {
+        let e: f64 = rows
+            .iter()
+            .map(|(x, y)| {
+                let p: f64 = x.iter().zip(w).map(|(a, b)| a * b).sum();
+                (p.clamp(-clip, clip) - y).powi(2)
+            })
+            .sum();
+        (e / n).sqrt()
+    };
+    println!(
+        "// {} positions; RMS error: current weights {:.1}, fitted {:.1}",
+        rows.len(),
+        rms(&prior),
+        rms(&w)
+    );
+    let names = term_names();
+    let mut moved: Vec<usize> = (0..TERMS).collect();
+    moved.sort_by(|&i, &j| (w[j] - prior[j]).abs().total_cmp(&(w[i] - prior[i]).abs()));
+    for &i in moved.iter().take(20) {
+        println!("// {:<36} {:>9.2} -> {:>9.2}", names[i], prior[i], w[i]);
+    }
+    print!("{}", render_standard_weights(&w));
+    Ok(())
+}
+
+/// The weights minimising the squared error over `rows` (terms, label) plus `ridge` × the
+/// number of rows × the squared distance from `prior`: the normal equations
+/// (XᵀX + λnI) w = Xᵀy + λn w₀, solved directly.
+fn ridge_fit(rows: &[(Vec<f64>, f64)], prior: &[f64], ridge: f64) -> Option<Vec<f64>> {
+    let m = prior.len();
+    let mut a = vec![vec![0.0; m]; m];
+    let mut b = vec![0.0; m];
+    for (x, y) in rows {
+        for i in 0..m {
+            if x[i] == 0.0 {
+                continue;
+            }
+            b[i] += x[i] * y;
+            for (aij, xj) in a[i].iter_mut().zip(x) {
+                *aij += x[i] * xj;
+            }
+        }
+    }
+    let n = rows.len() as f64;
+    for i in 0..m {
+        a[i][i] += ridge * n;
+        b[i] += ridge * n * prior[i];
+    }
+    solve(a, b)
+}
+
+/// Gaussian elimination with partial pivoting; `None` when singular.
+fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
+    let n = b.len();
+    for c in 0..n {
+        let p = (c..n).max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))?;
+        if a[p][c].abs() < 1e-9 {
+            return None;
+        }
+        a.swap(c, p);
+        b.swap(c, p);
+        for r in c + 1..n {
+            let k = a[r][c] / a[c][c];
+            if k != 0.0 {
+                let (upper, lower) = a.split_at_mut(r);
+                for (x, p) in lower[0][c..].iter_mut().zip(&upper[c][c..]) {
+                    *x -= k * p;
+                }
+                b[r] -= k * b[c];
+            }
+        }
+    }
+    let mut x = vec![0.0; n];
+    for r in (0..n).rev() {
+        let s: f64 = (r + 1..n).map(|j| a[r][j] * x[j]).sum();
+        x[r] = (b[r] - s) / a[r][r];
+    }
+    Some(x)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.split_first() {
+        Some((mode, rest)) => flags(rest).and_then(|f| match mode.as_str() {
+            "positions" => positions(&f),
+            "label" => label(&f),
+            "fit" => fit(&f),
+            m => Err(format!("unknown mode `{m}` (positions, label, fit)")),
+        }),
+        None => Err("usage: tune positions|label|fit … (see tests/src/bin/tune.rs)".into()),
+    };
+    if let Err(e) = result {
+        eprintln!("tune: {e}");
+        std::process::exit(2);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use yonin_core::Move;
+
+    #[test]
+    fn solve_finds_the_solution_and_refuses_a_singular_system() {
+        let a = vec![
+            vec![2.0, 1.0, 0.0],
+            vec![1.0, 3.0, 1.0],
+            vec![0.0, 1.0, 4.0],
+        ];
+        let x = solve(a.clone(), vec![4.0, 10.0, 14.0]).expect("regular");
+        for (got, want) in x.iter().zip([1.0, 2.0, 3.0]) {
+            assert!((got - want).abs() < 1e-9, "{x:?}");
+        }
+        let singular = vec![vec![1.0, 2.0], vec![2.0, 4.0]];
+        assert!(solve(singular, vec![1.0, 2.0]).is_none());
+    }
+
+    #[test]
+    fn the_fit_recovers_weights_that_made_the_labels() {
+        // Positions along random games; labels from the current weights with the hand values
+        // and the mobility changed.
+        let prior = standard_weights();
+        let mut truth = prior.clone();
+        let names = term_names();
+        let moved: Vec<usize> = (0..TERMS)
+            .filter(|&i| names[i].ends_with("in hand") || names[i] == "slider mobility")
+            .collect();
+        for &i in &moved {
+            truth[i] = prior[i] * 1.3 + 7.0;
+        }
+        let mut rows = Vec::new();
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..30 {
+            let mut pos = Position::start(&RuleSet::standard());
+            for _ in 0..120 {
+                let legal: Vec<Move> = pos.legal_moves().iter().copied().collect();
+                if legal.is_empty() {
+                    break;
+                }
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                pos.play_unchecked(legal[(x % legal.len() as u64) as usize]);
+                let t = standard_terms(&pos);
+                let y = t.iter().zip(&truth).map(|(a, b)| a * b).sum();
+                rows.push((t, y));
+            }
+        }
+        let w = ridge_fit(&rows, &prior, 1e-6).expect("a solution");
+        for &i in &moved {
+            assert!(
+                (w[i] - truth[i]).abs() < 0.5,
+                "{}: {} not {}",
+                names[i],
+                w[i],
+                truth[i]
+            );
+        }
+    }
+}
