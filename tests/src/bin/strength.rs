@@ -29,16 +29,33 @@ use yonin_tests::usi_engine::{line_reader, UsiEngine};
 const MAX_PLIES: usize = 320;
 const YONIN_MAX_PLIES: usize = 600;
 
-/// Two-ply openings so that deterministic engines do not replay one game.
-const OPENINGS: [[&str; 2]; 8] = [
-    ["7g7f", "3c3d"],
-    ["2g2f", "8c8d"],
-    ["7g7f", "8c8d"],
-    ["2g2f", "3c3d"],
-    ["5g5f", "3c3d"],
-    ["6g6f", "8c8d"],
-    ["7g7f", "5c5d"],
-    ["2g2f", "4c4d"],
+/// Four-ply openings (static and ranging rook, bishop exchange, centre pawn) so that
+/// deterministic engines do not replay one game; game pairs take them in turn.
+const OPENINGS: [&str; 24] = [
+    "7g7f 3c3d 2g2f 4c4d",
+    "7g7f 3c3d 2g2f 8c8d",
+    "7g7f 3c3d 6g6f 8c8d",
+    "7g7f 3c3d 2h6h 4c4d",
+    "7g7f 8c8d 2g2f 8d8e",
+    "7g7f 8c8d 6g6f 3c3d",
+    "7g7f 8c8d 2h7h 3c3d",
+    "2g2f 8c8d 2f2e 8d8e",
+    "2g2f 8c8d 2f2e 4a3b",
+    "2g2f 3c3d 2f2e 2b3c",
+    "2g2f 4c4d 7g7f 4a3b",
+    "5g5f 3c3d 2h5h 4a3b",
+    "5g5f 8c8d 2h5h 8d8e",
+    "6g6f 8c8d 2h6h 3c3d",
+    "6g6f 3c3d 6i7h 8c8d",
+    "7g7f 5c5d 2g2f 5d5e",
+    "7g7f 5c5d 2h5h 3c3d",
+    "2g2f 4c4d 2f2e 3a3b",
+    "7g7f 4c4d 2g2f 3a4b",
+    "7g7f 3c3d 8h2b+ 3a2b",
+    "7g7f 8c8d 7i6h 8d8e",
+    "2g2f 8c8d 6i7h 8d8e",
+    "7g7f 3c3d 5g5f 5c5d",
+    "7g7f 3c3d 4g4f 8c8d",
 ];
 
 struct Args {
@@ -478,7 +495,9 @@ fn standard_match(
     let mut t = Tally::default();
     let started = Instant::now();
     for g in 0..games {
-        let opening = OPENINGS[(g / 2) % OPENINGS.len()];
+        let opening: Vec<&str> = OPENINGS[(g / 2) % OPENINGS.len()]
+            .split_whitespace()
+            .collect();
         let a_black = g % 2 == 0;
         let game = if a_black {
             play_standard(a, b, &opening)
