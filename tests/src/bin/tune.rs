@@ -4,12 +4,14 @@
 //! ```text
 //! tune positions --games N [--seed S] [--nodes N] --out FILE     # one SFEN a line
 //! tune label --engine "PATH ARG…" [--option NAME=VALUE]… [--depth D] --in FILE --out FILE
-//! tune fit --in FILE [--ridge L] [--clip CP] [--scale X]         # prints the new STD constant
+//! tune fit --in FILE [--ridge L] [--k K] [--scale X] [--keep NAME,…]  # prints the new constant
 //! ```
-//! `label` writes "SFEN<TAB>centipawns for the side to move" and skips mate scores; `fit`
-//! minimises the squared error plus `L` × the squared distance from the current weights (so
-//! that rarely seen terms keep their values), labels first multiplied by `X` and clipped to
-//! ±`CP`. Paste the printed constant into `core/src/bot/eval_weights.rs`.
+//! `label` writes "SFEN<TAB>centipawns for the side to move" and skips mate scores. `fit` takes
+//! labels times `X` (to our scale) as win rates σ(cp / K) and fits the evaluation's win rates
+//! to them (Texel-style, so that lopsided positions do not dominate), plus `L` × the squared
+//! distance from the current weights (rarely seen terms keep their values); terms whose names
+//! contain a `--keep` word keep their weights. Paste the printed constant into
+//! `core/src/bot/eval_weights.rs`.
 
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Write};
@@ -151,15 +153,25 @@ fn label(f: &[(String, String)]) -> Result<(), String> {
     Ok(())
 }
 
-/// Ridge regression of the weights on the labelled positions, towards the current weights.
+/// The fit of the weights to the labelled positions, in win-probability terms.
 fn fit(f: &[(String, String)]) -> Result<(), String> {
     let in_path: String = flag(f, "in", None)?;
-    let ridge: f64 = flag(f, "ridge", Some(1.0))?;
-    let clip: f64 = flag(f, "clip", Some(2000.0))?;
+    let ridge: f64 = flag(f, "ridge", Some(0.01))?;
+    let k: f64 = flag(f, "k", Some(600.0))?;
     let scale: f64 = flag(f, "scale", Some(1.0))?;
+    let keep: String = flag(f, "keep", Some(String::new()))?;
     let input = std::fs::File::open(&in_path).map_err(|e| format!("{in_path}: {e}"))?;
     let rules = RuleSet::standard();
     let prior = standard_weights();
+    let names = term_names();
+    // Terms named in --keep hold their current weight.
+    let kept: Vec<bool> = names
+        .iter()
+        .map(|n| {
+            keep.split(',')
+                .any(|k| !k.is_empty() && n.contains(k.trim()))
+        })
+        .collect();
     let mut rows = Vec::new();
     for (n, line) in BufReader::new(input).lines().enumerate() {
         let line = line.map_err(|e| e.to_string())?;
@@ -171,30 +183,26 @@ fn fit(f: &[(String, String)]) -> Result<(), String> {
             .trim()
             .parse()
             .map_err(|_| format!("line {}: `{cp}` is not a number", n + 1))?;
-        rows.push((standard_terms(&pos), (cp * scale).clamp(-clip, clip)));
+        rows.push((standard_terms(&pos), cp * scale));
     }
     if rows.is_empty() {
         return Err(format!("{in_path}: no positions"));
     }
-    let n = rows.len() as f64;
-    let w = ridge_fit(&rows, &prior, ridge).ok_or("the equations are singular (raise --ridge)")?;
-    let rms = |w: &[f64]| {
+    let w = win_rate_fit(&rows, &prior, ridge, k, &kept)
+        .ok_or("the equations are singular (raise --ridge)")?;
+    let error = |w: &[f64]| {
         let e: f64 = rows
             .iter()
-            .map(|(x, y)| {
-                let p: f64 = x.iter().zip(w).map(|(a, b)| a * b).sum();
-                (p.clamp(-clip, clip) - y).powi(2)
-            })
+            .map(|(x, y)| (sigmoid(dot(x, w) / k) - sigmoid(y / k)).powi(2))
             .sum();
-        (e / n).sqrt()
+        100.0 * (e / rows.len() as f64).sqrt()
     };
     println!(
-        "// {} positions; RMS error: current weights {:.1}, fitted {:.1}",
+        "// {} positions; RMS error in win rate (K = {k}): current weights {:.2} %, fitted {:.2} %",
         rows.len(),
-        rms(&prior),
-        rms(&w)
+        error(&prior),
+        error(&w)
     );
-    let names = term_names();
     let mut moved: Vec<usize> = (0..TERMS).collect();
     moved.sort_by(|&i, &j| (w[j] - prior[j]).abs().total_cmp(&(w[i] - prior[i]).abs()));
     for &i in moved.iter().take(20) {
@@ -204,38 +212,92 @@ fn fit(f: &[(String, String)]) -> Result<(), String> {
     Ok(())
 }
 
-/// The weights minimising the squared error over `rows` (terms, label) plus `ridge` × the
-/// number of rows × the squared distance from `prior`: the normal equations
-/// (XᵀX + λnI) w = Xᵀy + λn w₀, solved directly.
-fn ridge_fit(rows: &[(Vec<f64>, f64)], prior: &[f64], ridge: f64) -> Option<Vec<f64>> {
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+fn dot(x: &[f64], w: &[f64]) -> f64 {
+    x.iter().zip(w).map(|(a, b)| a * b).sum()
+}
+
+/// The weights minimising Σ (σ(x·w / k) − σ(y / k))² over `rows` (terms x, label y), plus
+/// `ridge` × the squared distance from `prior`, the `kept` terms held at their prior:
+/// Gauss–Newton, each step a weighted ridge regression on the linearised win rates.
+fn win_rate_fit(
+    rows: &[(Vec<f64>, f64)],
+    prior: &[f64],
+    ridge: f64,
+    k: f64,
+    kept: &[bool],
+) -> Option<Vec<f64>> {
+    let mut w = prior.to_vec();
+    for _ in 0..8 {
+        // σ(p/k) + d·x·Δ ≈ σ(y/k) is x·(w+Δ) ≈ p + (σ(y/k) − σ(p/k)) / d, of weight d².
+        let linear: Vec<(&[f64], f64, f64)> = rows
+            .iter()
+            .map(|(x, y)| {
+                let p = dot(x, &w);
+                let s = sigmoid(p / k);
+                let d = (s * (1.0 - s) / k).max(1e-9);
+                let step = ((sigmoid(y / k) - s) / d).clamp(-2000.0, 2000.0);
+                (x.as_slice(), p + step, d * d)
+            })
+            .collect();
+        w = ridge_fit(&linear, prior, ridge, kept)?;
+    }
+    Some(w)
+}
+
+/// The weights minimising the weighted squared error over `rows` (terms, target, weight)
+/// plus `ridge` × the total weight × the squared distance from `prior`, the `kept` terms
+/// held at their prior: the normal equations (XᵀVX + λW I) w = XᵀVy + λW w₀, solved directly.
+fn ridge_fit(
+    rows: &[(&[f64], f64, f64)],
+    prior: &[f64],
+    ridge: f64,
+    kept: &[bool],
+) -> Option<Vec<f64>> {
     let m = prior.len();
     let mut a = vec![vec![0.0; m]; m];
     let mut b = vec![0.0; m];
-    for (x, y) in rows {
+    let mut total = 0.0;
+    for &(x, y, v) in rows {
+        total += v;
         for i in 0..m {
             if x[i] == 0.0 {
                 continue;
             }
-            b[i] += x[i] * y;
+            b[i] += v * x[i] * y;
             for (aij, xj) in a[i].iter_mut().zip(x) {
-                *aij += x[i] * xj;
+                *aij += v * x[i] * xj;
             }
         }
     }
-    let n = rows.len() as f64;
     for i in 0..m {
-        a[i][i] += ridge * n;
-        b[i] += ridge * n * prior[i];
+        a[i][i] += ridge * total;
+        b[i] += ridge * total * prior[i];
+    }
+    // A kept term is a known: its column moves to the right-hand side, its row says w = w₀.
+    for i in (0..m).filter(|&i| kept[i]) {
+        for r in 0..m {
+            b[r] -= a[r][i] * prior[i];
+            a[r][i] = 0.0;
+        }
+        a[i].fill(0.0);
+        a[i][i] = 1.0;
+        b[i] = prior[i];
     }
     solve(a, b)
 }
 
-/// Gaussian elimination with partial pivoting; `None` when singular.
+/// Gaussian elimination with partial pivoting; `None` when singular (a pivot below 10⁻¹² of
+/// the largest entry).
 fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
     let n = b.len();
+    let largest = a.iter().flatten().fold(0.0f64, |m, v| m.max(v.abs()));
     for c in 0..n {
         let p = (c..n).max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))?;
-        if a[p][c].abs() < 1e-9 {
+        if a[p][c].abs() <= 1e-12 * largest {
             return None;
         }
         a.swap(c, p);
@@ -323,11 +385,11 @@ mod tests {
                 x ^= x << 17;
                 pos.play_unchecked(legal[(x % legal.len() as u64) as usize]);
                 let t = standard_terms(&pos);
-                let y = t.iter().zip(&truth).map(|(a, b)| a * b).sum();
+                let y = dot(&t, &truth);
                 rows.push((t, y));
             }
         }
-        let w = ridge_fit(&rows, &prior, 1e-6).expect("a solution");
+        let w = win_rate_fit(&rows, &prior, 1e-6, 600.0, &[false; TERMS]).expect("a solution");
         for &i in &moved {
             assert!(
                 (w[i] - truth[i]).abs() < 0.5,
