@@ -1,6 +1,7 @@
-//! Standard-shogi evaluation: material (hand pieces worth more), placement tables written once
-//! by depth from a piece's back line and spread at compile time over facings and squares, king
-//! safety and a little mobility.
+//! Evaluation: the standard game's (a sum of terms weighted by the fitted `eval_weights`) and
+//! the parts Yonin shares: piece values, placement tables written by depth from a piece's back
+//! line and spread at compile time over facings and squares, attack maps, king shelter and
+//! threats.
 
 use super::eval_weights::STD;
 use crate::attacks;

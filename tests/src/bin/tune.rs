@@ -39,6 +39,17 @@ fn flags(args: &[String]) -> Result<Vec<(String, String)>, String> {
     Ok(out)
 }
 
+/// An error naming the first flag that `mode` does not take.
+fn only(f: &[(String, String)], mode: &str, allowed: &[&str]) -> Result<(), String> {
+    match f.iter().find(|(n, _)| !allowed.contains(&n.as_str())) {
+        Some((n, _)) => Err(format!(
+            "{mode} takes no --{n} (it takes --{})",
+            allowed.join(", --")
+        )),
+        None => Ok(()),
+    }
+}
+
 fn flag<T: std::str::FromStr>(
     f: &[(String, String)],
     name: &str,
@@ -72,7 +83,7 @@ fn positions(f: &[(String, String)]) -> Result<(), String> {
         let mut pos = Position::start(&rules);
         while pos.ply() < 240 {
             let (bot, limits) = if pos.ply() < opening {
-                (&mut easy, Limits::time(Duration::from_millis(100)))
+                (&mut easy, Limits::nodes(60_000))
             } else {
                 (&mut hard, Limits::nodes(nodes))
             };
@@ -325,9 +336,11 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.split_first() {
         Some((mode, rest)) => flags(rest).and_then(|f| match mode.as_str() {
-            "positions" => positions(&f),
-            "label" => label(&f),
-            "fit" => fit(&f),
+            "positions" => only(&f, "positions", &["games", "seed", "nodes", "out"])
+                .and_then(|()| positions(&f)),
+            "label" => only(&f, "label", &["engine", "option", "depth", "in", "out"])
+                .and_then(|()| label(&f)),
+            "fit" => only(&f, "fit", &["in", "ridge", "k", "scale", "keep"]).and_then(|()| fit(&f)),
             m => Err(format!("unknown mode `{m}` (positions, label, fit)")),
         }),
         None => Err("usage: tune positions|label|fit … (see tests/src/bin/tune.rs)".into()),
