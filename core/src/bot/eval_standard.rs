@@ -197,42 +197,42 @@ pub(crate) fn attack_maps(pos: &Position, live_only: bool) -> AttackMaps {
     m
 }
 
-/// Material and placement of one seat's pieces, from that seat's point of view.
+/// Material and placement of one seat's pieces, from that seat's point of view (Yonin).
 #[inline]
 pub(crate) fn material_and_placement(pos: &Position, s: Seat) -> i32 {
-    board_placement(pos, s) + hand_material(pos, s)
+    board_placement(pos, s, &PLACEMENT) + hand_material(pos, s, &HAND_VALUE, -20, 12)
 }
 
-/// The [`PLACEMENT`] of one seat's board pieces.
+/// The `table` values ([`PLACEMENT`] or the standard one) of one seat's board pieces.
 #[inline]
-fn board_placement(pos: &Position, s: Seat) -> i32 {
+fn board_placement(pos: &Position, s: Seat, table: &[[[i32; 81]; 4]; 14]) -> i32 {
     let mut v = 0;
     for sq in pos.pieces_of(s) {
         let Some(p) = pos.piece_at(sq) else { continue };
-        v += PLACEMENT[p.kind().index()][p.facing().index()][sq.index()];
+        v += table[p.kind().index()][p.facing().index()][sq.index()];
     }
     v
 }
 
-/// One seat's pieces in hand, a bonus for each kind held.
+/// One seat's pieces in hand at `values`, each pawn beyond the third `pawn_excess` more (extra
+/// pawns are worth a little less each) and `per_kind` for each kind held.
 #[inline]
-fn hand_material(pos: &Position, s: Seat) -> i32 {
-    let mut v = 0;
+fn hand_material(
+    pos: &Position,
+    s: Seat,
+    values: &[i32; 7],
+    pawn_excess: i32,
+    per_kind: i32,
+) -> i32 {
     let hand = pos.hand(s);
-    let mut kinds = 0;
+    let mut v = pawn_excess * (hand.count(PieceKind::Pawn) as i32 - 3).max(0);
     for k in PieceKind::HAND {
         let n = hand.count(k) as i32;
         if n > 0 {
-            kinds += 1;
-            // Extra pawns in hand are worth a little less each.
-            v += if k == PieceKind::Pawn {
-                HAND_VALUE[0] * n.min(3) + (HAND_VALUE[0] - 20) * (n - 3).max(0)
-            } else {
-                HAND_VALUE[k.index()] * n
-            };
+            v += per_kind + values[k.index()] * n;
         }
     }
-    v + kinds * 12
+    v
 }
 
 #[cfg(test)]
@@ -355,19 +355,8 @@ static STD_PLACEMENT: [[[i32; 81]; 4]; 14] = placement_table(&STD.piece_depth, S
 /// Material in hand and on the board with its placement, by the standard weights.
 #[inline]
 fn std_material(pos: &Position, s: Seat) -> i32 {
-    let mut v = 0;
-    for sq in pos.pieces_of(s) {
-        let Some(p) = pos.piece_at(sq) else { continue };
-        v += STD_PLACEMENT[p.kind().index()][p.facing().index()][sq.index()];
-    }
-    let hand = pos.hand(s);
-    for k in PieceKind::HAND {
-        let n = hand.count(k) as i32;
-        if n > 0 {
-            v += STD.hand_kinds + STD.hand[k.index()] * n;
-        }
-    }
-    v + STD.pawn_excess * (hand.count(PieceKind::Pawn) as i32 - 3).max(0)
+    board_placement(pos, s, &STD_PLACEMENT)
+        + hand_material(pos, s, &STD.hand, STD.pawn_excess, STD.hand_kinds)
 }
 
 /// The best piece of `them` that `me` attacks and nobody defends (its exchange value), 0 if

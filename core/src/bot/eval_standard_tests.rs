@@ -74,7 +74,7 @@ fn the_placement_table_is_value_plus_depth_row() {
                     want -= 10;
                 }
             }
-            assert_eq!(board_placement(&pos, s), want);
+            assert_eq!(board_placement(&pos, s, &PLACEMENT), want);
         }
     }
 }
