@@ -122,8 +122,12 @@ impl<'a> StdSearch<'a> {
                 // (previous best) move was searched and something scored better.
                 // The previous best move is searched first, so whatever this iteration found
                 // before the stop was searched deeper than the last iteration's answer.
-                if result.is_some() {
-                    best = result;
+                // Only a score inside the window counts: one that failed low (an upper bound)
+                // may name any move.
+                if let Some((m, s)) = result {
+                    if s > alpha {
+                        best = Some((m, s));
+                    }
                 }
                 if best.is_none() {
                     best = Some((root_moves[0], 0));
@@ -193,8 +197,10 @@ impl<'a> StdSearch<'a> {
             if s > best_score {
                 best_score = s;
                 best = Some((m, s));
-                promote_root_move(moves, i);
+                // Upper bounds of moves that failed low do not reorder the list: the best
+                // move so far stays first for the next search.
                 if s > alpha {
+                    promote_root_move(moves, i);
                     alpha = s;
                     self.core.pv.update(0, m);
                     if s >= beta {
@@ -495,3 +501,7 @@ impl<'a> StdSearch<'a> {
         out
     }
 }
+
+#[cfg(test)]
+#[path = "search_tests.rs"]
+mod tests;
