@@ -9,7 +9,7 @@
 //!
 //! let pos = Position::start(&RuleSet::standard());
 //! let mut bot = Bot::new(Level::Medium, 7);
-//! let limits = Limits { time: Duration::from_millis(300), nodes: None };
+//! let limits = Limits::time(Duration::from_millis(300));
 //! let m = bot.choose(&pos, limits, Arc::new(AtomicBool::new(false)));
 //! assert!(m.is_some_and(|m| pos.is_legal(m)));
 //! ```
@@ -64,16 +64,34 @@ pub struct Limits {
     pub time: Duration,
     /// Node budget: with it binding (time ample), the search is exactly repeatable.
     pub nodes: Option<u64>,
+    /// The part of `time` that is lost if the search does not use it (a fixed time a move, or
+    /// the byoyomi when no other time is left): the search goes on deepening until at least
+    /// this much is spent. Of the rest (a clock's bank) it starts no new iteration after 60 %.
+    pub spend: Duration,
 }
 
 impl Limits {
+    /// A budget that may be left partly unused (the search stops deepening after 60 % of it).
     pub fn time(time: Duration) -> Limits {
-        Limits { time, nodes: None }
+        Limits {
+            time,
+            nodes: None,
+            spend: Duration::ZERO,
+        }
+    }
+    /// A fixed time for the move, spent in full.
+    pub fn fixed(time: Duration) -> Limits {
+        Limits {
+            time,
+            nodes: None,
+            spend: time,
+        }
     }
     pub fn nodes(nodes: u64) -> Limits {
         Limits {
             time: Duration::from_secs(3600),
             nodes: Some(nodes),
+            spend: Duration::ZERO,
         }
     }
 }
@@ -242,8 +260,13 @@ impl Bot {
             Variant::Yonin => params.yonin_depth,
         };
         let max_depth = options.max_depth.unwrap_or(64).min(level_depth).max(1);
-        // Soft limit: no new iteration after 60 % of the budget (a partial one still counts).
-        let mut ctl = control::Control::new(time.mul_f64(0.6), time, node_limit, stop.clone());
+        // Soft limit: no new iteration after 60 % of the budget (a partial one still counts),
+        // unless more of it is lost when not spent.
+        let soft = time
+            .mul_f64(0.6)
+            .max(limits.spend.mul_f64(params.time_share))
+            .min(time);
+        let mut ctl = control::Control::new(soft, time, node_limit, stop.clone());
         self.tt.new_search();
         // About a million nodes a second: a table slot for each node the search can visit.
         let expected = (time.as_secs_f64() * 1e6) as u64;

@@ -114,6 +114,26 @@ impl Go {
         let cap = time / 3 + inc + byo;
         ms(want.min(cap)).saturating_sub(SAFETY_MARGIN).max(ms(10))
     }
+
+    /// The part of [`budget`](Self::budget) lost if not used: all of it for a fixed move
+    /// time, or when the bank is empty and only the byoyomi is left; nothing otherwise (time
+    /// saved from the bank is there for later moves).
+    pub fn spend(&self, me: Seat) -> Duration {
+        if self.infinite || self.ponder {
+            return Duration::ZERO;
+        }
+        let bank = if me == Seat::South {
+            self.btime
+        } else {
+            self.wtime
+        };
+        let byoyomi_only = self.byoyomi.is_some_and(|b| b > 0) && bank.unwrap_or(0) == 0;
+        if self.movetime.is_some() || byoyomi_only {
+            self.budget(me)
+        } else {
+            Duration::ZERO
+        }
+    }
 }
 
 /// The USI engine state machine.
@@ -312,6 +332,7 @@ impl UsiEngine {
         let limits = Limits {
             time: go.budget(pos.to_move()),
             nodes: go.nodes,
+            spend: go.spend(pos.to_move()),
         };
         let options = SearchOptions {
             history,

@@ -784,9 +784,10 @@ fn main() {
         }
     };
     let movetime = Duration::from_millis(a.movetime);
+    // A fixed time a move, spent in full (as `go movetime` or byoyomi alone).
     let limits = Limits {
-        time: movetime,
         nodes: a.nodes,
+        ..Limits::fixed(movetime)
     };
     let records = a.records.as_deref();
     match a.mode.as_str() {
