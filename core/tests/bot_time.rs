@@ -32,6 +32,7 @@ fn timed(pos: &Position, level: Level, budget: Duration, runs: usize) -> Duratio
 fn time_budgets_hold() {
     hard_stays_within_200ms_plus_10_percent();
     medium_uses_less_than_hard();
+    a_fixed_time_is_spent_in_full();
     stop_flag_ends_a_long_search();
 }
 
@@ -61,6 +62,22 @@ fn medium_uses_less_than_hard() {
     let pos = Position::start(&RuleSet::standard());
     let budget = Duration::from_millis(200);
     assert!(timed(&pos, Level::Medium, budget, 3) <= budget + budget / 10);
+}
+
+fn a_fixed_time_is_spent_in_full() {
+    let pos = Position::start(&RuleSet::standard());
+    let budget = Duration::from_millis(200);
+    let mut bot = Bot::new(Level::Hard, 0);
+    let t = Instant::now();
+    let m = bot.choose(
+        &pos,
+        Limits::fixed(budget),
+        Arc::new(AtomicBool::new(false)),
+    );
+    let e = t.elapsed();
+    assert!(m.is_some_and(|m| pos.is_legal(m)));
+    // It deepens until the time is up (Limits::time stops deepening after 60 %).
+    assert!(e >= budget * 9 / 10, "{e:?} of a fixed {budget:?}");
 }
 
 fn stop_flag_ends_a_long_search() {

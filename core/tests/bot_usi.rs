@@ -163,3 +163,22 @@ fn time_budget_follows_the_clock() {
     ]);
     assert!(g.budget(Seat::South) < Duration::from_millis(10_000 / 3 + 2000));
 }
+
+#[test]
+fn time_lost_when_unused_is_spent() {
+    // A fixed move time, and byoyomi with an empty bank: all of the budget.
+    for words in [
+        &["movetime", "500"][..],
+        &["btime", "0", "wtime", "0", "byoyomi", "1000"][..],
+    ] {
+        let g = Go::parse(words);
+        assert_eq!(g.spend(Seat::South), g.budget(Seat::South), "{words:?}");
+    }
+    // Time saved from a bank or an increment is kept for later moves.
+    let g = Go::parse(&["btime", "60000", "wtime", "0", "byoyomi", "3000"]);
+    assert_eq!(g.spend(Seat::South), Duration::ZERO);
+    assert_eq!(g.spend(Seat::North), g.budget(Seat::North));
+    let g = Go::parse(&["btime", "0", "wtime", "0", "binc", "2000", "winc", "2000"]);
+    assert_eq!(g.spend(Seat::South), Duration::ZERO);
+    assert_eq!(Go::parse(&["infinite"]).spend(Seat::South), Duration::ZERO);
+}
