@@ -118,12 +118,10 @@ impl<'a> StdSearch<'a> {
                 }
             };
             if self.core.ctl.stopped {
-                // A partly searched iteration still improves on the last one when its first
-                // (previous best) move was searched and something scored better.
-                // The previous best move is searched first, so whatever this iteration found
-                // before the stop was searched deeper than the last iteration's answer.
-                // Only a score inside the window counts: one that failed low (an upper bound)
-                // may name any move.
+                // The previous best move is searched first, so what a partly searched
+                // iteration found before the stop was searched deeper than the last answer;
+                // but only a score inside the window counts (an upper bound that failed low
+                // may name any move).
                 if let Some((m, s)) = result {
                     if s > alpha {
                         best = Some((m, s));

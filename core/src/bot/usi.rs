@@ -83,6 +83,15 @@ impl Go {
         g
     }
 
+    /// The time left and the increment of the side `me`.
+    fn clock(&self, me: Seat) -> (Option<u64>, Option<u64>) {
+        if me == Seat::South {
+            (self.btime, self.binc)
+        } else {
+            (self.wtime, self.winc)
+        }
+    }
+
     /// The thinking time for the side `me`: a share of the remaining time plus the increment
     /// or byoyomi, never more than what is left (byoyomi included) minus the safety margin.
     pub fn budget(&self, me: Seat) -> Duration {
@@ -94,11 +103,7 @@ impl Go {
         if let Some(t) = self.movetime {
             return ms(t).saturating_sub(SAFETY_MARGIN).max(ms(10));
         }
-        let (time, inc) = if me == Seat::South {
-            (self.btime, self.binc)
-        } else {
-            (self.wtime, self.winc)
-        };
+        let (time, inc) = self.clock(me);
         if time.is_none() && self.byoyomi.is_none() && inc.is_none() {
             return if self.depth.is_some() || self.nodes.is_some() {
                 DAY
@@ -122,11 +127,7 @@ impl Go {
         if self.infinite || self.ponder {
             return Duration::ZERO;
         }
-        let bank = if me == Seat::South {
-            self.btime
-        } else {
-            self.wtime
-        };
+        let bank = self.clock(me).0;
         let byoyomi_only = self.byoyomi.is_some_and(|b| b > 0) && bank.unwrap_or(0) == 0;
         if self.movetime.is_some() || byoyomi_only {
             self.budget(me)
