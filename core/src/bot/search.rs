@@ -20,7 +20,7 @@ const PERPETUAL: i32 = 5_000;
 fn lmr(depth: i32, n: usize) -> i32 {
     let d = (depth.max(1) as f64).ln();
     let m = (n.max(1) as f64).ln();
-    ((0.5 + d * m / 2.2) as i32).clamp(0, depth - 2)
+    ((0.75 + d * m / 1.9) as i32).clamp(0, depth - 2)
 }
 
 /// One standard search: the state of a single move decision.
