@@ -4,14 +4,15 @@
 //! ```text
 //! tune positions --games N [--seed S] [--nodes N] --out FILE     # one SFEN a line
 //! tune label --engine "PATH ARG…" [--option NAME=VALUE]… [--depth D] --in FILE --out FILE
-//! tune fit --in FILE [--ridge L] [--k K] [--scale X] [--keep NAME,…]  # prints the new constant
+//! tune fit --in FILE… [--test FILE…] [--ridge L] [--k K] [--scale X] [--keep NAME,…]
 //! ```
 //! `label` writes "SFEN<TAB>centipawns for the side to move" and skips mate scores. `fit` takes
 //! labels times `X` (to our scale) as win rates σ(cp / K) and fits the evaluation's win rates
 //! to them (Texel-style, so that lopsided positions do not dominate), plus `L` × the squared
 //! distance from the current weights (rarely seen terms keep their values); terms whose names
-//! contain a `--keep` word keep their weights. Paste the printed constant into
-//! `core/src/bot/eval_weights.rs`.
+//! contain a `--keep` word keep their weights. `--in` and `--test` may repeat; the error on the
+//! `--test` positions (held out of the fit) says whether the fit generalises. Paste the printed
+//! constant into `core/src/bot/eval_weights.rs`.
 
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Write};
@@ -164,15 +165,48 @@ fn label(f: &[(String, String)]) -> Result<(), String> {
     Ok(())
 }
 
-/// The fit of the weights to the labelled positions, in win-probability terms.
+/// The labelled positions of the files named by `--NAME` flags, as (terms, label × `scale`).
+fn labelled_rows(
+    f: &[(String, String)],
+    name: &str,
+    scale: f64,
+) -> Result<Vec<(Vec<f64>, f64)>, String> {
+    let rules = RuleSet::standard();
+    let mut rows = Vec::new();
+    for (_, path) in f.iter().filter(|(n, _)| n == name) {
+        let input = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
+        for (n, line) in BufReader::new(input).lines().enumerate() {
+            let line = line.map_err(|e| format!("{path}: {e}"))?;
+            let Some((text, cp)) = line.split_once('\t') else {
+                return Err(format!("{path}:{}: expected SFEN<TAB>centipawns", n + 1));
+            };
+            let pos = sfen::position(text, &rules).map_err(|e| format!("{path}:{}: {e}", n + 1))?;
+            let cp: f64 = cp
+                .trim()
+                .parse()
+                .map_err(|_| format!("{path}:{}: `{cp}` is not a number", n + 1))?;
+            rows.push((standard_terms(&pos), cp * scale));
+        }
+    }
+    Ok(rows)
+}
+
+/// The RMS error in win rate, in percent, of weights `w` on `rows`.
+fn win_rate_error(rows: &[(Vec<f64>, f64)], w: &[f64], k: f64) -> f64 {
+    let e: f64 = rows
+        .iter()
+        .map(|(x, y)| (sigmoid(dot(x, w) / k) - sigmoid(y / k)).powi(2))
+        .sum();
+    100.0 * (e / rows.len().max(1) as f64).sqrt()
+}
+
+/// The fit of the weights to the labelled positions, in win-probability terms, and its error
+/// on the held-out `--test` positions if any.
 fn fit(f: &[(String, String)]) -> Result<(), String> {
-    let in_path: String = flag(f, "in", None)?;
     let ridge: f64 = flag(f, "ridge", Some(0.01))?;
     let k: f64 = flag(f, "k", Some(600.0))?;
     let scale: f64 = flag(f, "scale", Some(1.0))?;
     let keep: String = flag(f, "keep", Some(String::new()))?;
-    let input = std::fs::File::open(&in_path).map_err(|e| format!("{in_path}: {e}"))?;
-    let rules = RuleSet::standard();
     let prior = standard_weights();
     let names = term_names();
     // Terms named in --keep hold their current weight.
@@ -183,37 +217,27 @@ fn fit(f: &[(String, String)]) -> Result<(), String> {
                 .any(|k| !k.is_empty() && n.contains(k.trim()))
         })
         .collect();
-    let mut rows = Vec::new();
-    for (n, line) in BufReader::new(input).lines().enumerate() {
-        let line = line.map_err(|e| e.to_string())?;
-        let Some((text, cp)) = line.split_once('\t') else {
-            return Err(format!("line {}: expected SFEN<TAB>centipawns", n + 1));
-        };
-        let pos = sfen::position(text, &rules).map_err(|e| format!("line {}: {e}", n + 1))?;
-        let cp: f64 = cp
-            .trim()
-            .parse()
-            .map_err(|_| format!("line {}: `{cp}` is not a number", n + 1))?;
-        rows.push((standard_terms(&pos), cp * scale));
-    }
+    let rows = labelled_rows(f, "in", scale)?;
     if rows.is_empty() {
-        return Err(format!("{in_path}: no positions"));
+        return Err("no positions (give --in FILE)".into());
     }
+    let test = labelled_rows(f, "test", scale)?;
     let w = win_rate_fit(&rows, &prior, ridge, k, &kept)
         .ok_or("the equations are singular (raise --ridge)")?;
-    let error = |w: &[f64]| {
-        let e: f64 = rows
-            .iter()
-            .map(|(x, y)| (sigmoid(dot(x, w) / k) - sigmoid(y / k)).powi(2))
-            .sum();
-        100.0 * (e / rows.len() as f64).sqrt()
-    };
     println!(
         "// {} positions; RMS error in win rate (K = {k}): current weights {:.2} %, fitted {:.2} %",
         rows.len(),
-        error(&prior),
-        error(&w)
+        win_rate_error(&rows, &prior, k),
+        win_rate_error(&rows, &w, k)
     );
+    if !test.is_empty() {
+        println!(
+            "// {} held-out positions: current weights {:.2} %, fitted {:.2} %",
+            test.len(),
+            win_rate_error(&test, &prior, k),
+            win_rate_error(&test, &w, k)
+        );
+    }
     let mut moved: Vec<usize> = (0..TERMS).collect();
     moved.sort_by(|&i, &j| (w[j] - prior[j]).abs().total_cmp(&(w[i] - prior[i]).abs()));
     for &i in moved.iter().take(20) {
@@ -272,15 +296,16 @@ fn ridge_fit(
     let mut a = vec![vec![0.0; m]; m];
     let mut b = vec![0.0; m];
     let mut total = 0.0;
+    let mut nonzero = Vec::with_capacity(m);
     for &(x, y, v) in rows {
         total += v;
-        for i in 0..m {
-            if x[i] == 0.0 {
-                continue;
-            }
+        // Most terms of a position are zero (placement and king cells): only the others.
+        nonzero.clear();
+        nonzero.extend((0..m).filter(|&i| x[i] != 0.0));
+        for &i in &nonzero {
             b[i] += v * x[i] * y;
-            for (aij, xj) in a[i].iter_mut().zip(x) {
-                *aij += v * x[i] * xj;
+            for &j in &nonzero {
+                a[i][j] += v * x[i] * x[j];
             }
         }
     }
@@ -340,7 +365,8 @@ fn main() {
                 .and_then(|()| positions(&f)),
             "label" => only(&f, "label", &["engine", "option", "depth", "in", "out"])
                 .and_then(|()| label(&f)),
-            "fit" => only(&f, "fit", &["in", "ridge", "k", "scale", "keep"]).and_then(|()| fit(&f)),
+            "fit" => only(&f, "fit", &["in", "test", "ridge", "k", "scale", "keep"])
+                .and_then(|()| fit(&f)),
             m => Err(format!("unknown mode `{m}` (positions, label, fit)")),
         }),
         None => Err("usage: tune positions|label|fit … (see tests/src/bin/tune.rs)".into()),
