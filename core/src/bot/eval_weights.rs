@@ -34,32 +34,34 @@ pub(crate) struct StdWeights {
     pub tempo: i32,
 }
 
-/// The standard evaluation's weights: material and placement fitted to 27 359 quiet positions
-/// from self-play labelled by Fairy-Stockfish at depth 8 (`tune fit --ridge 0.01 --scale 1.6
-/// --keep tempo,mobility,danger,escape,guards,lane,hanging`, from the hand-set weights before);
-/// the king safety, mobility, hanging and tempo weights are still the hand-set ones.
+/// The standard evaluation's weights: material and placement fitted in two rounds, each
+/// `tune fit --ridge 0.01 --scale 1.6 --keep tempo,mobility,danger,escape,guards,lane,hanging`
+/// from the weights before: first to 27 359 quiet positions from self-play labelled by
+/// Fairy-Stockfish at depth 8, then to 63 908 fresh ones (`tune positions --games 1500 --nodes
+/// 6000`, seeds 101 and 202) labelled at depth 9. The king safety, mobility, hanging and tempo
+/// weights are still the hand-set ones.
 #[rustfmt::skip]
 pub(crate) const STD: StdWeights = StdWeights {
     piece_depth: [
-        [49, 27, 88, 108, 122, 201, 180, 89, 90], // pawn
-        [313, 267, 235, 287, 273, 303, 320, 313, 315], // lance
-        [326, 341, 301, 303, 322, 381, 430, 405, 405], // knight
-        [496, 537, 534, 558, 566, 547, 528, 534, 517], // silver
-        [601, 611, 627, 554, 528, 519, 511, 542, 503], // gold
-        [673, 729, 730, 739, 698, 749, 900, 947, 841], // bishop
-        [946, 873, 903, 915, 892, 964, 1003, 986, 1021], // rook
-        [44, 59, -40, -86, -60, -61, -40, -10, 19], // king
-        [540, 540, 540, 545, 550, 561, 585, 619, 516], // tokin
-        [540, 540, 540, 545, 550, 561, 490, 552, 502], // promoted lance
-        [540, 540, 540, 545, 553, 555, 551, 528, 535], // promoted knight
-        [540, 540, 540, 545, 559, 556, 546, 578, 546], // promoted silver
-        [976, 1025, 1053, 1214, 1149, 1089, 1081, 1094, 1085], // horse
-        [1415, 1432, 1410, 1395, 1435, 1412, 1438, 1445, 1462], // dragon
+        [78, 85, 86, 113, 127, 202, 180, 142, 90], // pawn
+        [317, 244, 214, 289, 301, 305, 297, 290, 315], // lance
+        [285, 309, 285, 298, 270, 332, 360, 405, 405], // knight
+        [510, 549, 552, 570, 561, 570, 543, 554, 504], // silver
+        [591, 612, 621, 586, 547, 544, 524, 574, 497], // gold
+        [637, 718, 734, 741, 688, 713, 914, 958, 778], // bishop
+        [894, 854, 868, 883, 888, 936, 1020, 1046, 1046], // rook
+        [48, 63, -54, -62, -71, -57, -46, -12, 17], // king
+        [540, 540, 540, 545, 554, 551, 618, 605, 485], // tokin
+        [540, 540, 540, 545, 551, 560, 527, 552, 441], // promoted lance
+        [540, 540, 540, 545, 553, 558, 578, 555, 455], // promoted knight
+        [540, 540, 540, 545, 558, 547, 555, 596, 515], // promoted silver
+        [977, 1052, 1124, 1264, 1171, 1106, 1079, 1134, 1109], // horse
+        [1449, 1506, 1444, 1436, 1459, 1418, 1498, 1512, 1527], // dragon
     ],
     knight_edge: -10,
-    hand: [94, 298, 344, 528, 625, 813, 1093],
-    pawn_excess: -34,
-    hand_kinds: 32,
+    hand: [103, 296, 354, 529, 689, 803, 1104],
+    pawn_excess: -7,
+    hand_kinds: 50,
     danger: 32,
     escape: 32,
     guards: 384,
