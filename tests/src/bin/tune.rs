@@ -299,7 +299,7 @@ fn ridge_fit(
     let mut nonzero = Vec::with_capacity(m);
     for &(x, y, v) in rows {
         total += v;
-        // Most terms of a position are zero (placement and king cells): only the others.
+        // Most terms of a position are zero (most placement terms): only the others.
         nonzero.clear();
         nonzero.extend((0..m).filter(|&i| x[i] != 0.0));
         for &i in &nonzero {
