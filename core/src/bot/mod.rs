@@ -31,6 +31,7 @@ mod root_mate;
 mod score;
 mod search;
 mod search_core;
+mod see;
 mod tt;
 pub mod tuning;
 pub mod usi;

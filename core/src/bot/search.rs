@@ -1,12 +1,14 @@
 //! Standard-shogi search: iterative deepening PVS with aspiration windows, a transposition
-//! table, null move, late-move reductions, check extensions, quiescence on captures and
-//! promotions, mate-distance scores and repetition (with perpetual check) detection.
+//! table, null move, late-move reductions, pruning by static exchange, check extensions,
+//! quiescence on captures and promotions, mate-distance scores and repetition (with
+//! perpetual check) detection.
 
 use super::control::Control;
 use super::eval_standard::{capture_gain, evaluate};
 use super::ordering::{self, capture_score, pick, victim, Ordering, MAX_PLY};
 use super::score::{INF, MATE, MATE_BOUND};
 use super::search_core::{promote_root_move, SearchCore};
+use super::see;
 use super::tt::Tt;
 use super::SearchInfo;
 use crate::moves::Move;
@@ -16,11 +18,21 @@ use crate::position::Position;
 /// The score for winning or losing by perpetual check (sure, but not a mate).
 const PERPETUAL: i32 = 5_000;
 
-/// Late-move reduction by depth and move number.
-fn lmr(depth: i32, n: usize) -> i32 {
+/// Exchange losses (in `see` units) a quiet move may risk per square of reduced depth left.
+const SEE_QUIET: i32 = 45;
+/// Exchange losses a capture, promotion or check may risk per ply of depth left.
+const SEE_NOISY: i32 = 290;
+
+/// How much a late move is reduced, by depth and move number, before any clamp.
+fn reduction(depth: i32, n: usize) -> i32 {
     let d = (depth.max(1) as f64).ln();
     let m = (n.max(1) as f64).ln();
-    ((0.75 + d * m / 1.9) as i32).clamp(0, depth - 2)
+    (0.75 + d * m / 1.9) as i32
+}
+
+/// Late-move reduction by depth (at least 3) and move number.
+fn lmr(depth: i32, n: usize) -> i32 {
+    reduction(depth, n).clamp(0, depth - 2)
 }
 
 /// One standard search: the state of a single move decision.
@@ -306,6 +318,23 @@ impl<'a> StdSearch<'a> {
                 }
                 if depth <= 2 && static_eval + 150 * depth + 80 <= alpha {
                     continue;
+                }
+            }
+            // Prune moves that lose material in the exchange on their square, by more the
+            // more depth is left (quiet moves by the depth a late-move reduction leaves them).
+            if !in_check && searched > 0 && best > -MATE_BOUND {
+                let checks = pos.move_checks(me.opposite(), me, m);
+                if quiet && !checks {
+                    let d = (depth - 1 - reduction(depth, searched)).max(0);
+                    if !see::see_ge(pos, m, -SEE_QUIET * d * d) {
+                        continue;
+                    }
+                } else {
+                    // Checks that will be extended are not pruned.
+                    let extended = checks && ordering::lands_safely(pos, m);
+                    if !(extended || see::see_ge(pos, m, -SEE_NOISY * depth)) {
+                        continue;
+                    }
                 }
             }
             let mut child = pos.clone();
