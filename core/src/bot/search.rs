@@ -18,7 +18,8 @@ use crate::position::Position;
 /// The score for winning or losing by perpetual check (sure, but not a mate).
 const PERPETUAL: i32 = 5_000;
 
-/// Exchange losses (in `see` units) a quiet move may risk per square of reduced depth left.
+/// Exchange loss (in `see` units) a quiet move may risk, times the square of the depth left
+/// after its late-move reduction.
 const SEE_QUIET: i32 = 45;
 /// Exchange losses a capture, promotion or check may risk per ply of depth left.
 const SEE_NOISY: i32 = 290;

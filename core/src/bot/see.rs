@@ -48,7 +48,7 @@ pub(crate) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     occ.remove(to);
     let mut attackers = pos.attackers_to(to, occ) & occ;
     let mut side = pos.to_move();
-    // Whether the side that moved last in the exchange comes out at least at the threshold.
+    // The answer if the exchange ended after the captures played so far.
     let mut res = true;
     loop {
         side = side.opposite();
@@ -57,10 +57,10 @@ pub(crate) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
         if mine.is_empty() {
             break;
         }
-        res = !res;
         let Some((sq, kind)) = least_valuable(pos, mine) else {
             break;
         };
+        res = !res;
         if kind == PieceKind::King {
             // The king may take only when nothing can take it back.
             let others = attackers & pos.pieces_of(side.opposite());
