@@ -10,19 +10,12 @@ use crate::position::Position;
 use crate::square::Square;
 use crate::square_set::SquareSet;
 
-/// What losing a piece of kind `k` costs in an exchange: its board value and what it is worth
-/// in the taker's hand.
-#[inline]
-fn worth(k: PieceKind) -> i32 {
-    capture_gain(k)
-}
-
 /// True when `m` (legal, by the side to move of a two-seat position) wins at least
 /// `threshold` in exchange values ([`capture_gain`] per piece) on its target square.
 /// Promotions of recapturing pieces and pins are not looked at.
 pub(crate) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     let to = m.to();
-    let mut swap = victim(pos, m).map_or(0, worth) - threshold;
+    let mut swap = victim(pos, m).map_or(0, capture_gain) - threshold;
     if swap < 0 {
         return false;
     }
@@ -36,7 +29,7 @@ pub(crate) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
         // A legal king move never lands where it can be taken.
         0
     } else {
-        worth(standing)
+        capture_gain(standing)
     } - swap;
     if swap <= 0 {
         return true;
@@ -66,7 +59,7 @@ pub(crate) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
             let others = attackers & pos.pieces_of(side.opposite());
             return if others.any() { !res } else { res };
         }
-        swap = worth(kind) - swap;
+        swap = capture_gain(kind) - swap;
         if swap < i32::from(res) {
             break;
         }
@@ -87,7 +80,7 @@ fn least_valuable(pos: &Position, set: SquareSet) -> Option<(Square, PieceKind)>
         let v = if k == PieceKind::King {
             i32::MAX
         } else {
-            worth(k)
+            capture_gain(k)
         };
         if best.is_none_or(|b| v < b.2) {
             best = Some((sq, k, v));
