@@ -243,8 +243,14 @@ impl<'a> Brs<'a> {
         }
         if let (false, Some((m, s))) = (self.core.ctl.stopped, best) {
             // Searched with a full window: exact.
-            self.core
-                .store(self.key(pos, false), m.bits(), s, (-INF, INF), depth, 0);
+            self.core.store(
+                self.key(pos, false),
+                (m.bits(), s),
+                (-INF, INF),
+                depth,
+                0,
+                None,
+            );
         }
         best
     }
@@ -295,11 +301,11 @@ impl<'a> Brs<'a> {
             return self.evals.evaluate(pos);
         }
         let key = self.key(pos, branched && !maxing);
-        let (tt_move, cut) = self.core.probe(key, depth, alpha, beta, ply, !self.exact);
-        if let Some(s) = cut {
+        let probe = self.core.probe(key, depth, alpha, beta, ply, !self.exact);
+        if let Some(s) = probe.cut {
             return s;
         }
-        let tt_move = if self.exact { 0 } else { tt_move };
+        let tt_move = if self.exact { 0 } else { probe.mv };
         let mut list = self.core.take_list();
         pos.legal_moves_into(&mut list);
         if list.is_empty() {
@@ -475,7 +481,8 @@ impl<'a> Brs<'a> {
             }
         }
         self.core.give_list(list);
-        self.core.store(key, best_move, best, orig, depth, ply);
+        self.core
+            .store(key, (best_move, best), orig, depth, ply, None);
         best
     }
 

@@ -1,7 +1,7 @@
 //! Standard-shogi search: iterative deepening PVS with aspiration windows, a transposition
-//! table, null move, late-move reductions, pruning by static exchange, check extensions,
-//! quiescence on captures and promotions, mate-distance scores and repetition (with
-//! perpetual check) detection.
+//! table (which quiescence shares, and which keeps static evaluations), null move, late-move
+//! reductions, pruning by static exchange, check extensions, quiescence on captures and
+//! promotions, mate-distance scores and repetition (with perpetual check) detection.
 
 use super::control::Control;
 use super::eval_standard::{capture_gain, evaluate};
@@ -9,11 +9,14 @@ use super::ordering::{self, capture_score, pick, victim, Ordering, MAX_PLY};
 use super::score::{INF, MATE, MATE_BOUND};
 use super::search_core::{promote_root_move, SearchCore};
 use super::see;
-use super::tt::Tt;
+use super::tt::{Bound, Tt};
 use super::SearchInfo;
 use crate::moves::Move;
 use crate::piece::PieceKind;
 use crate::position::Position;
+
+/// The ordering score of the table's move among the quiescence moves: first.
+const TT_FIRST: i32 = i32::MAX;
 
 /// The score for winning or losing by perpetual check (sure, but not a mate).
 const PERPETUAL: i32 = 5_000;
@@ -23,6 +26,19 @@ const PERPETUAL: i32 = 5_000;
 const SEE_QUIET: i32 = 45;
 /// Exchange losses a capture, promotion or check may risk per ply of depth left.
 const SEE_NOISY: i32 = 290;
+
+/// The static evaluation `eval` of a node, or its stored score when that bounds the
+/// evaluation from the side the evaluation errs on (a better guess of what a search finds).
+fn refine(eval: i32, stored: Option<(i32, Bound)>) -> i32 {
+    match stored {
+        Some((s, bound)) if s.abs() < MATE_BOUND => match bound {
+            Bound::Exact => s,
+            Bound::Lower => s.max(eval),
+            Bound::Upper => s.min(eval),
+        },
+        _ => eval,
+    }
+}
 
 /// How much a late move is reduced, by depth and move number, before any clamp.
 fn reduction(depth: i32, n: usize) -> i32 {
@@ -221,8 +237,14 @@ impl<'a> StdSearch<'a> {
             }
         }
         if let (false, Some((m, s))) = (self.core.ctl.stopped, best) {
-            self.core
-                .store(pos.hash(), m.bits(), s, (orig_alpha, beta), depth, 0);
+            self.core.store(
+                pos.hash(),
+                (m.bits(), s),
+                (orig_alpha, beta),
+                depth,
+                0,
+                None,
+            );
         }
         best
     }
@@ -263,17 +285,19 @@ impl<'a> StdSearch<'a> {
             return evaluate(pos);
         }
         let pv_node = beta - alpha > 1;
-        let (tt_move, cut) = self.core.probe(hash, depth, alpha, beta, ply, !pv_node);
-        if let Some(s) = cut {
+        let probe = self.core.probe(hash, depth, alpha, beta, ply, !pv_node);
+        if let Some(s) = probe.cut {
             return s;
         }
+        let tt_move = probe.mv;
         let mut list = self.core.take_list();
         pos.legal_moves_into(&mut list);
         if list.is_empty() {
             self.core.give_list(list);
             return -MATE + ply as i32;
         }
-        let static_eval = if in_check { -INF } else { evaluate(pos) };
+        let eval = (!in_check).then(|| probe.eval.unwrap_or_else(|| evaluate(pos)));
+        let static_eval = eval.map_or(-INF, |e| refine(e, probe.score));
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta with little depth left.
             if depth <= 3 && static_eval - 120 * depth >= beta {
@@ -398,16 +422,30 @@ impl<'a> StdSearch<'a> {
             }
         }
         self.core.give_list(list);
-        self.core
-            .store(hash, best_move, best, (orig_alpha, beta), depth, ply);
+        self.core.store(
+            hash,
+            (best_move, best),
+            (orig_alpha, beta),
+            depth,
+            ply,
+            eval,
+        );
         best
     }
 
     /// Captures and promotions until the position is quiet (all evasions when in check).
+    /// Results go to the transposition table at depth 0, with the static evaluation.
     fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, qply: i32) -> i32 {
         self.core.pv.clear(ply);
         if self.core.enter(ply) {
             return 0;
+        }
+        let hash = pos.hash();
+        let probe = self
+            .core
+            .probe(hash, 0, alpha, beta, ply, beta - alpha == 1);
+        if let Some(s) = probe.cut {
+            return s;
         }
         let me = pos.to_move();
         let in_check = pos.in_check(me);
@@ -429,10 +467,14 @@ impl<'a> StdSearch<'a> {
                 evaluate(pos)
             };
         }
-        let stand = if in_check { -INF } else { evaluate(pos) };
+        let eval = (!in_check).then(|| probe.eval.unwrap_or_else(|| evaluate(pos)));
+        let stand = eval.map_or(-INF, |e| refine(e, probe.score));
+        let orig_alpha = alpha;
         if !in_check {
             if stand >= beta {
                 self.core.give_list(list);
+                self.core
+                    .store(hash, (0, stand), (alpha, beta), 0, ply, eval);
                 return stand;
             }
             alpha = alpha.max(stand);
@@ -440,7 +482,11 @@ impl<'a> StdSearch<'a> {
         let mut cand: Vec<(i32, Move)> = Vec::new();
         for &m in list.iter() {
             if in_check {
-                let s = capture_score(pos, m).unwrap_or(0);
+                let s = if m.bits() == probe.mv {
+                    TT_FIRST
+                } else {
+                    capture_score(pos, m).unwrap_or(0)
+                };
                 cand.push((s, m));
                 continue;
             }
@@ -462,11 +508,12 @@ impl<'a> StdSearch<'a> {
             if stand + gain + 200 < alpha {
                 continue;
             }
-            cand.push((s, m));
+            cand.push((if m.bits() == probe.mv { TT_FIRST } else { s }, m));
         }
         self.core.give_list(list);
         cand.sort_by_key(|c| std::cmp::Reverse(c.0));
         let mut best = stand;
+        let mut best_move = 0u16;
         for (_, m) in cand {
             let mut child = pos.clone();
             child.play_unchecked(m);
@@ -478,12 +525,15 @@ impl<'a> StdSearch<'a> {
                 best = s;
                 if s > alpha {
                     alpha = s;
+                    best_move = m.bits();
                     if s >= beta {
                         break;
                     }
                 }
             }
         }
+        self.core
+            .store(hash, (best_move, best), (orig_alpha, beta), 0, ply, eval);
         best
     }
 

@@ -6,9 +6,22 @@ use super::control::Control;
 use super::ordering::Ordering;
 use super::pv::PvTable;
 use super::score::{bound_of, from_tt, report_score, to_tt};
-use super::tt::{Bound, Tt};
+use super::tt::{Bound, Tt, NO_EVAL};
 use super::SearchInfo;
 use crate::moves::{Move, MoveList};
+
+/// What the transposition table says of a node.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Probe {
+    /// The stored best move (0 if none).
+    pub mv: u16,
+    /// The score to return at once, if the stored bound settles the window.
+    pub cut: Option<i32>,
+    /// The stored static evaluation.
+    pub eval: Option<i32>,
+    /// The stored score (relative to this ply) and its bound, however deep it was searched.
+    pub score: Option<(i32, Bound)>,
+}
 
 pub(crate) struct SearchCore<'a> {
     pub ctl: &'a mut Control,
@@ -64,8 +77,9 @@ impl<'a> SearchCore<'a> {
         false
     }
 
-    /// Looks `key` up: the stored move (0 if none) and, when `may_cut` and the entry is deep
-    /// enough and its bound settles the window `(alpha, beta)`, the score to return.
+    /// Looks `key` up: the stored move (0 if none), the stored static evaluation, and, when
+    /// `may_cut` and the entry is deep enough and its bound settles the window
+    /// `(alpha, beta)`, the score to return.
     #[inline]
     pub fn probe(
         &self,
@@ -75,36 +89,50 @@ impl<'a> SearchCore<'a> {
         beta: i32,
         ply: usize,
         may_cut: bool,
-    ) -> (u16, Option<i32>) {
+    ) -> Probe {
         let Some(h) = self.tt.probe(key) else {
-            return (0, None);
+            return Probe::default();
         };
-        if !may_cut || h.depth < depth {
-            return (h.mv, None);
-        }
+        let eval = (h.eval != NO_EVAL).then_some(h.eval);
         let s = from_tt(h.score, ply);
+        let score = Some((s, h.bound));
+        if !may_cut || h.depth < depth {
+            return Probe {
+                mv: h.mv,
+                cut: None,
+                eval,
+                score,
+            };
+        }
         let cut = match h.bound {
             Bound::Exact => true,
             Bound::Lower => s >= beta,
             Bound::Upper => s <= alpha,
         };
-        (h.mv, cut.then_some(s))
+        Probe {
+            mv: h.mv,
+            cut: cut.then_some(s),
+            eval,
+            score,
+        }
     }
 
-    /// Stores the result `best` of a node searched with the window `(alpha, beta)`.
+    /// Stores the result `(best_move, best)` of a node searched with the window
+    /// `(alpha, beta)`, with its static evaluation `eval` (`None` when not known).
     #[inline]
     pub fn store(
         &mut self,
         key: u64,
-        best_move: u16,
-        best: i32,
+        (best_move, best): (u16, i32),
         window: (i32, i32),
         depth: i32,
         ply: usize,
+        eval: Option<i32>,
     ) {
         let bound = bound_of(best, window.0, window.1);
+        let eval = eval.unwrap_or(NO_EVAL);
         self.tt
-            .store(key, best_move, to_tt(best, ply), depth, bound);
+            .store(key, best_move, to_tt(best, ply), eval, depth, bound);
     }
 
     /// The report of a finished iteration with best move `m` scoring `score`.

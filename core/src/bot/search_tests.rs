@@ -1,5 +1,6 @@
-//! Tests of the standard search's root: a window the scores fall below leaves the move list
-//! as it was.
+//! Tests of the standard search: a root window the scores fall below leaves the move list as
+//! it was; quiescence results and evaluations reach the transposition table; stored scores
+//! refine the evaluation only from the side they bound.
 
 use super::*;
 use crate::rules::RuleSet;
@@ -46,4 +47,40 @@ fn a_root_search_that_fails_low_keeps_the_best_move_first() {
         searched += 1;
     }
     assert!(searched >= 20, "only {searched} positions searched");
+}
+
+#[test]
+fn a_stored_score_replaces_the_evaluation_only_from_the_side_it_bounds() {
+    assert_eq!(refine(100, None), 100);
+    assert_eq!(refine(100, Some((40, Bound::Exact))), 40);
+    // A search found at least 250: better than the evaluation's 100.
+    assert_eq!(refine(100, Some((250, Bound::Lower))), 250);
+    // At least 40 says nothing against 100.
+    assert_eq!(refine(100, Some((40, Bound::Lower))), 100);
+    assert_eq!(refine(100, Some((40, Bound::Upper))), 40);
+    assert_eq!(refine(100, Some((250, Bound::Upper))), 100);
+    // Mate scores are not evaluations.
+    assert_eq!(refine(100, Some((MATE - 7, Bound::Exact))), 100);
+}
+
+#[test]
+fn a_quiescence_search_stores_its_score_and_the_static_evaluation() {
+    let mut stored = 0;
+    for pos in positions() {
+        if pos.in_check(pos.to_move()) {
+            continue;
+        }
+        let (mut ctl, mut tt, mut ord) = (control(u64::MAX), Tt::new(4), Ordering::new());
+        let mut s = StdSearch::new(&mut ctl, &mut tt, &mut ord, &[]);
+        let score = s.qsearch(&pos, -INF, INF, 1, 0);
+        let probe = s.core.probe(pos.hash(), 0, -INF, INF, 1, true);
+        assert_eq!(probe.eval, Some(evaluate(&pos)));
+        // Searched with the full window: the score is exact and cuts at once.
+        assert_eq!(probe.score, Some((score, Bound::Exact)));
+        assert_eq!(probe.cut, Some(score));
+        // A second search of the same window finds the same score.
+        assert_eq!(s.qsearch(&pos, -INF, INF, 1, 0), score);
+        stored += 1;
+    }
+    assert!(stored >= 20, "only {stored} positions searched");
 }

@@ -1,5 +1,5 @@
 //! The transposition table: two-slot buckets sized in megabytes, replace by depth and age,
-//! storing the move bits, score, depth and bound of a searched position.
+//! storing the move bits, score, static evaluation, depth and bound of a searched position.
 
 /// What kind of bound a stored score is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,16 +16,23 @@ struct Slot {
     key: u64,
     mv: u16,
     score: i16,
+    /// The static evaluation, or [`NO_EVAL`].
+    eval: i16,
     depth: i8,
     /// Low two bits: bound; the rest: the search generation.
     meta: u8,
 }
+
+/// The stored evaluation of a position that had none (its side to move was in check).
+pub(crate) const NO_EVAL: i32 = i16::MIN as i32;
 
 /// A probe result.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Hit {
     pub mv: u16,
     pub score: i32,
+    /// The static evaluation, or [`NO_EVAL`].
+    pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
 }
@@ -95,6 +102,7 @@ impl Tt {
                 return Some(Hit {
                     mv: s.mv,
                     score: s.score as i32,
+                    eval: s.eval as i32,
                     depth: s.depth as i32,
                     bound,
                 });
@@ -103,8 +111,9 @@ impl Tt {
         None
     }
 
+    /// Stores a searched position; `eval` is its static evaluation or [`NO_EVAL`].
     #[inline]
-    pub fn store(&mut self, key: u64, mv: u16, score: i32, depth: i32, bound: Bound) {
+    pub fn store(&mut self, key: u64, mv: u16, score: i32, eval: i32, depth: i32, bound: Bound) {
         let i = (key as usize) & self.mask;
         let generation = self.generation & !3;
         // Same position: replace (keeping the old move when the new one has none).
@@ -133,6 +142,7 @@ impl Tt {
             key,
             mv,
             score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            eval: eval.clamp(NO_EVAL, i16::MAX as i32) as i16,
             depth: depth.clamp(-100, 100) as i8,
             meta: generation | bound as u8,
         };
@@ -150,9 +160,9 @@ mod tests {
         tt.focus(1000);
         assert_eq!(tt.mask, (1 << 16) - 2);
         let key = 0xdead_beef_1234_5677;
-        tt.store(key, 42, 17, 5, Bound::Exact);
+        tt.store(key, 42, 17, -3, 5, Bound::Exact);
         let hit = tt.probe(key).expect("stored in the focused part");
-        assert_eq!((hit.mv, hit.score, hit.depth), (42, 17, 5));
+        assert_eq!((hit.mv, hit.score, hit.eval, hit.depth), (42, 17, -3, 5));
         tt.focus(usize::MAX);
         assert_eq!(tt.mask, len - 2);
         tt.focus(3 << 17);
