@@ -7,7 +7,7 @@ use super::control::Control;
 use super::eval_standard::{capture_gain, evaluate};
 use super::ordering::{self, capture_score, pick, victim, Ordering, MAX_PLY};
 use super::score::{INF, MATE, MATE_BOUND};
-use super::search_core::{promote_root_move, SearchCore};
+use super::search_core::{promote_root_move, Probe, SearchCore};
 use super::see;
 use super::tt::{Bound, Tt};
 use super::SearchInfo;
@@ -38,6 +38,14 @@ fn refine(eval: i32, stored: Option<(i32, Bound)>) -> i32 {
         },
         _ => eval,
     }
+}
+
+/// A node's static evaluation (the stored one when the table has it; `None` in check, where
+/// there is none) and the guess the pruning uses: the evaluation [`refine`]d by the stored
+/// score, `-INF` in check.
+fn node_eval(pos: &Position, in_check: bool, probe: &Probe) -> (Option<i32>, i32) {
+    let eval = (!in_check).then(|| probe.eval.unwrap_or_else(|| evaluate(pos)));
+    (eval, eval.map_or(-INF, |e| refine(e, probe.score)))
 }
 
 /// How much a late move is reduced, by depth and move number, before any clamp.
@@ -296,8 +304,7 @@ impl<'a> StdSearch<'a> {
             self.core.give_list(list);
             return -MATE + ply as i32;
         }
-        let eval = (!in_check).then(|| probe.eval.unwrap_or_else(|| evaluate(pos)));
-        let static_eval = eval.map_or(-INF, |e| refine(e, probe.score));
+        let (eval, static_eval) = node_eval(pos, in_check, &probe);
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta with little depth left.
             if depth <= 3 && static_eval - 120 * depth >= beta {
@@ -467,8 +474,7 @@ impl<'a> StdSearch<'a> {
                 evaluate(pos)
             };
         }
-        let eval = (!in_check).then(|| probe.eval.unwrap_or_else(|| evaluate(pos)));
-        let stand = eval.map_or(-INF, |e| refine(e, probe.score));
+        let (eval, stand) = node_eval(pos, in_check, &probe);
         let orig_alpha = alpha;
         if !in_check {
             if stand >= beta {
