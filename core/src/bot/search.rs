@@ -488,12 +488,7 @@ impl<'a> StdSearch<'a> {
         let mut cand: Vec<(i32, Move)> = Vec::new();
         for &m in list.iter() {
             if in_check {
-                let s = if m.bits() == probe.mv {
-                    TT_FIRST
-                } else {
-                    capture_score(pos, m).unwrap_or(0)
-                };
-                cand.push((s, m));
+                cand.push((capture_score(pos, m).unwrap_or(0), m));
                 continue;
             }
             let Some(s) = capture_score(pos, m) else {
@@ -514,9 +509,12 @@ impl<'a> StdSearch<'a> {
             if stand + gain + 200 < alpha {
                 continue;
             }
-            cand.push((if m.bits() == probe.mv { TT_FIRST } else { s }, m));
+            cand.push((s, m));
         }
         self.core.give_list(list);
+        if let Some(c) = cand.iter_mut().find(|c| c.1.bits() == probe.mv) {
+            c.0 = TT_FIRST;
+        }
         cand.sort_by_key(|c| std::cmp::Reverse(c.0));
         let mut best = stand;
         let mut best_move = 0u16;
