@@ -8,7 +8,8 @@
 //! strength ladder [--variant standard|yonin] [--games N] [--movetime MS]
 //! strength yonin [--hero L] [--field Medium|Random|…] [--games N] [--movetime MS]
 //! (`--nodes N` gives the bots a node budget per move, with the time as a backstop; `--seed N`
-//! plays another series of Yonin openings; `--records DIR` saves every game there as KIF)
+//! plays another series of Yonin openings, and starts standard matches at the N-th of their 24
+//! openings; `--records DIR` saves every game there as KIF)
 //! ```
 //! Install the opponents first (Debian): `apt-get install gnushogi fairy-stockfish gpsshogi`.
 //! Every game is bounded (ply cap), and every count printed is a count of games played.
@@ -71,7 +72,8 @@ struct Args {
     variant: String,
     field: String,
     bin: String,
-    /// Yonin: varies the openings and the bots' seeds (0: the usual series).
+    /// Yonin: varies the openings and the bots' seeds (0: the usual series). Standard: the
+    /// first opening played.
     seed: u64,
     /// Where to save each game as KIF, if anywhere.
     records: Option<PathBuf>,
@@ -484,18 +486,18 @@ struct StandardGame {
     ending: Ending,
 }
 
-/// A match of `games` games with colours alternating; the result is `a`'s. Each game is saved
-/// as KIF in `records` when given.
+/// A match of `games` games with colours alternating, each opening played with both colours
+/// from the `first` on; the result is `a`'s. Each game is saved as KIF in `records` when given.
 fn standard_match(
     a: &mut dyn Player,
     b: &mut dyn Player,
-    games: usize,
+    (games, first): (usize, u64),
     records: Option<&Path>,
 ) -> Tally {
     let mut t = Tally::default();
     let started = Instant::now();
     for g in 0..games {
-        let opening: Vec<&str> = OPENINGS[(g / 2) % OPENINGS.len()]
+        let opening: Vec<&str> = OPENINGS[(g / 2 + first as usize) % OPENINGS.len()]
             .split_whitespace()
             .collect();
         let a_black = g % 2 == 0;
@@ -802,7 +804,7 @@ fn main() {
                 proc: None,
                 synced: 0,
             };
-            let t = standard_match(&mut bot, &mut gnu, a.games, records);
+            let t = standard_match(&mut bot, &mut gnu, (a.games, a.seed), records);
             println!("RESULT yonin {} vs {}: {}", a.level, gnu.name(), t.line());
         }
         "usi" => {
@@ -812,7 +814,7 @@ fn main() {
                 limits,
             };
             let mut eng = UsiPlayer::start(&path, &a.options, a.movetime);
-            let t = standard_match(&mut bot, &mut eng, a.games, records);
+            let t = standard_match(&mut bot, &mut eng, (a.games, a.seed), records);
             println!(
                 "RESULT yonin {} vs {} at {} ms/move: {}",
                 a.level,
@@ -829,7 +831,7 @@ fn main() {
             let mut e2 = UsiPlayer::start(&two, &a.options, a.movetime);
             e1.engine.name = format!("A {one}");
             e2.engine.name = format!("B {two}");
-            let t = standard_match(&mut e1, &mut e2, a.games, records);
+            let t = standard_match(&mut e1, &mut e2, (a.games, a.seed), records);
             println!(
                 "RESULT {one} vs {two} at {} ms/move: {}",
                 a.movetime,
@@ -853,7 +855,7 @@ fn main() {
                     bot: Bot::new(pair[0], 12),
                     limits,
                 };
-                let t = standard_match(&mut hi, &mut lo, a.games, records);
+                let t = standard_match(&mut hi, &mut lo, (a.games, a.seed), records);
                 println!("RESULT standard {} vs {}: {}", pair[1], pair[0], t.line());
             }
         }
