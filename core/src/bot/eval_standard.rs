@@ -329,6 +329,16 @@ impl Shelter {
         })
     }
 
+    /// The shelter with the three squares two lines in front of seat `s`'s king in its zone
+    /// too: the standard evaluation's, where attacks on the king's head weigh like those next
+    /// to it (62.8 % of 192 games at 40 and 100 ms a move against the 3 × 3 zone).
+    pub fn with_head(mut self, pos: &Position, s: Seat) -> Shelter {
+        if let Some(front) = pos.king(s).and_then(|k| k.step(s, 0, 1)) {
+            self.zone |= attacks::king(front);
+        }
+        self
+    }
+
     /// The danger from one threat (negative, squared in the attack units) and the penalty for
     /// a king with at most one escape square.
     pub fn against(&self, t: &Threat) -> (i32, i32) {
@@ -386,7 +396,7 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
     let mut v16 = 0;
     for (s, sign) in [(me, 1), (them, -1)] {
         let threat = Threat::of(&[s.opposite()], &maps, &hands);
-        if let Some(sh) = Shelter::of(pos, s, &maps) {
+        if let Some(sh) = Shelter::of(pos, s, &maps).map(|sh| sh.with_head(pos, s)) {
             let (danger, escape) = sh.against(&threat);
             v16 += sign
                 * (STD.danger * danger

@@ -78,3 +78,24 @@ fn the_placement_table_is_value_plus_depth_row() {
         }
     }
 }
+
+#[test]
+fn the_standard_king_zone_takes_in_the_kings_head() {
+    let rules = RuleSet::standard();
+    let pos = crate::record::sfen::position("4k4/9/9/9/9/9/9/9/4K4 b - 1", &rules).unwrap();
+    let maps = attack_maps(&pos, false);
+    let south = pos.to_move();
+    let square = |usi| SquareSet::from_square(crate::square::Square::from_usi(usi).unwrap());
+    // Something attacks 5g, two lines in front of the king on 5i; 5f is out of reach.
+    for (target, head_counts) in [("5g", true), ("4g", true), ("5f", false)] {
+        let threat = Threat {
+            once: square(target),
+            twice: SquareSet::EMPTY,
+            hand_units: 0,
+        };
+        let sh = || Shelter::of(&pos, south, &maps).unwrap();
+        assert_eq!(sh().against(&threat).0, 0, "{target}");
+        let danger = sh().with_head(&pos, south).against(&threat).0;
+        assert_eq!(danger < 0, head_counts, "{target}: {danger}");
+    }
+}
