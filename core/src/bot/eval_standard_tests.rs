@@ -86,7 +86,8 @@ fn the_standard_king_zone_takes_in_the_kings_head() {
     let maps = attack_maps(&pos, false);
     let south = pos.to_move();
     let square = |usi| SquareSet::from_square(crate::square::Square::from_usi(usi).unwrap());
-    // Something attacks 5g, two lines in front of the king on 5i; 5f is out of reach.
+    // An attack on 5g or 4g, two lines in front of the king on 5i, counts only in the wider
+    // zone; one on 5f, three lines in front, in neither.
     for (target, head_counts) in [("5g", true), ("4g", true), ("5f", false)] {
         let threat = Threat {
             once: square(target),
