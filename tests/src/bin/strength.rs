@@ -491,13 +491,14 @@ struct StandardGame {
 fn standard_match(
     a: &mut dyn Player,
     b: &mut dyn Player,
-    (games, first): (usize, u64),
+    games: usize,
+    first: usize,
     records: Option<&Path>,
 ) -> Tally {
     let mut t = Tally::default();
     let started = Instant::now();
     for g in 0..games {
-        let opening: Vec<&str> = OPENINGS[(g / 2 + first as usize) % OPENINGS.len()]
+        let opening: Vec<&str> = OPENINGS[(g / 2 + first % OPENINGS.len()) % OPENINGS.len()]
             .split_whitespace()
             .collect();
         let a_black = g % 2 == 0;
@@ -804,7 +805,7 @@ fn main() {
                 proc: None,
                 synced: 0,
             };
-            let t = standard_match(&mut bot, &mut gnu, (a.games, a.seed), records);
+            let t = standard_match(&mut bot, &mut gnu, a.games, a.seed as usize, records);
             println!("RESULT yonin {} vs {}: {}", a.level, gnu.name(), t.line());
         }
         "usi" => {
@@ -814,7 +815,7 @@ fn main() {
                 limits,
             };
             let mut eng = UsiPlayer::start(&path, &a.options, a.movetime);
-            let t = standard_match(&mut bot, &mut eng, (a.games, a.seed), records);
+            let t = standard_match(&mut bot, &mut eng, a.games, a.seed as usize, records);
             println!(
                 "RESULT yonin {} vs {} at {} ms/move: {}",
                 a.level,
@@ -831,7 +832,7 @@ fn main() {
             let mut e2 = UsiPlayer::start(&two, &a.options, a.movetime);
             e1.engine.name = format!("A {one}");
             e2.engine.name = format!("B {two}");
-            let t = standard_match(&mut e1, &mut e2, (a.games, a.seed), records);
+            let t = standard_match(&mut e1, &mut e2, a.games, a.seed as usize, records);
             println!(
                 "RESULT {one} vs {two} at {} ms/move: {}",
                 a.movetime,
@@ -855,7 +856,7 @@ fn main() {
                     bot: Bot::new(pair[0], 12),
                     limits,
                 };
-                let t = standard_match(&mut hi, &mut lo, (a.games, a.seed), records);
+                let t = standard_match(&mut hi, &mut lo, a.games, a.seed as usize, records);
                 println!("RESULT standard {} vs {}: {}", pair[1], pair[0], t.line());
             }
         }
