@@ -94,9 +94,12 @@ fn the_standard_king_zone_takes_in_the_kings_head() {
             twice: SquareSet::EMPTY,
             hand_units: 0,
         };
-        let sh = || Shelter::of(&pos, south, &maps).unwrap();
-        assert_eq!(sh().against(&threat).0, 0, "{target}");
-        let danger = sh().with_head(&pos, south).against(&threat).0;
+        let sh = Shelter::of(&pos, south, &maps).unwrap();
+        assert_eq!(sh.against(&threat).0, 0, "{target}");
+        let danger = Shelter::standard(&pos, south, &maps)
+            .unwrap()
+            .against(&threat)
+            .0;
         assert_eq!(danger < 0, head_counts, "{target}: {danger}");
     }
 }

@@ -101,7 +101,7 @@ pub fn standard_terms(pos: &Position) -> Vec<f64> {
         }
         t[PAWN_EXCESS] += sign * (hand.count(PieceKind::Pawn) as f64 - 3.0).max(0.0);
         let threat = Threat::of(&[s.opposite()], &maps, &hands);
-        if let Some(sh) = Shelter::of(pos, s, &maps).map(|sh| sh.with_head(pos, s)) {
+        if let Some(sh) = Shelter::standard(pos, s, &maps) {
             let (danger, escape) = sh.against(&threat);
             t[DANGER] += sign * danger as f64;
             t[ESCAPE] += sign * escape as f64;
