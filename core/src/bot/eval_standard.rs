@@ -292,8 +292,6 @@ pub(crate) struct Shelter {
     defended: SquareSet,
     /// Gold-like and silver guards next to the king.
     pub guards: i32,
-    /// Open, undefended squares in front of the king (they invite drops).
-    holes: i32,
     /// [`KING_LANE`] of the king's file.
     pub lane: i32,
 }
@@ -313,18 +311,12 @@ impl Shelter {
                 | pos.pieces_of_kind(PieceKind::ProSilver)
                 | pos.pieces_of_kind(PieceKind::ProPawn)))
         .count() as i32;
-        let front = near & !pos.occupied() & !defended;
-        let holes = front
-            .into_iter()
-            .filter(|sq| sq.depth(facing) > k.depth(facing))
-            .count() as i32;
         Some(Shelter {
             near,
             zone: near | SquareSet::from_square(k),
             own,
             defended,
             guards,
-            holes,
             lane: KING_LANE[k.lane(facing).clamp(0, 8) as usize],
         })
     }
@@ -349,9 +341,8 @@ impl Shelter {
         let undefended = (self.zone & t.once & !self.defended).count() as i32;
         let escapes = (self.near & !self.own & !t.once).count() as i32;
         let hand_units = t.hand_units;
-        let units = (2 * attacked + 2 * attacked2 + 2 * undefended + self.holes + hand_units
-            - 2 * self.guards)
-            .max(0);
+        let units =
+            (2 * attacked + 2 * attacked2 + 2 * undefended + hand_units - 2 * self.guards).max(0);
         let escape = match escapes {
             0 => -(40 + 6 * hand_units),
             1 => -(15 + 2 * hand_units),
