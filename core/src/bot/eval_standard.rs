@@ -338,6 +338,8 @@ impl Shelter {
     pub fn against(&self, t: &Threat) -> (i32, i32) {
         let attacked = (self.zone & t.once).count() as i32;
         let attacked2 = (self.zone & t.twice).count() as i32;
+        // The king defends the squares next to it, so only the king's own square and the
+        // head's squares can be undefended.
         let undefended = (self.zone & t.once & !self.defended).count() as i32;
         let escapes = (self.near & !self.own & !t.once).count() as i32;
         let hand_units = t.hand_units;
