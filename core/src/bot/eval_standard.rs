@@ -300,7 +300,6 @@ impl Shelter {
     /// The shelter of seat `s`'s king, if it has one on the board.
     pub fn of(pos: &Position, s: Seat, maps: &AttackMaps) -> Option<Shelter> {
         let k = pos.king(s)?;
-        let facing = s;
         let near = attacks::king(k);
         let own = pos.pieces_of(s);
         let defended = maps.once[s.index()];
@@ -317,7 +316,7 @@ impl Shelter {
             own,
             defended,
             guards,
-            lane: KING_LANE[k.lane(facing).clamp(0, 8) as usize],
+            lane: KING_LANE[k.lane(s).clamp(0, 8) as usize],
         })
     }
 
@@ -338,8 +337,8 @@ impl Shelter {
     pub fn against(&self, t: &Threat) -> (i32, i32) {
         let attacked = (self.zone & t.once).count() as i32;
         let attacked2 = (self.zone & t.twice).count() as i32;
-        // The king defends the squares next to it, so only the king's own square and the
-        // head's squares can be undefended.
+        // The king defends the squares next to it, so only the king's own square and (in
+        // the standard zone) the head's squares can be undefended.
         let undefended = (self.zone & t.once & !self.defended).count() as i32;
         let escapes = (self.near & !self.own & !t.once).count() as i32;
         let hand_units = t.hand_units;
