@@ -19,6 +19,8 @@ use yonin_core::protocol::{
 use yonin_core::{Game, Move, Seat};
 pub use yonin_server::{Config, RunningServer};
 
+pub mod openings;
+pub mod sprt;
 pub mod usi_engine;
 
 /// How long a test waits for any one expected message.
