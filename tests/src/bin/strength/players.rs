@@ -1,0 +1,257 @@
+//! The standard-shogi players of the harness: a bot in this process, a USI engine in a child
+//! process, and gnushogi in its own line protocol.
+
+use std::io::Write;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::Receiver;
+use std::sync::{atomic::AtomicBool, Arc};
+use std::time::{Duration, Instant};
+use yonin_core::bot::{Bot, GameHistory, Limits, SearchOptions};
+use yonin_core::record::usi::position_line;
+use yonin_core::{Move, Position};
+use yonin_tests::usi_engine::{line_reader, UsiEngine};
+
+/// Something that plays standard shogi moves.
+pub trait Player {
+    fn name(&self) -> String;
+    fn new_game(&mut self) {}
+    /// The move for the current position; `None` for a resignation. `Some(None)` style wins
+    /// by declaration are given as `Err(())`.
+    fn play(&mut self, start: &Position, moves: &[Move], pos: &Position) -> Reply;
+}
+
+pub enum Reply {
+    Move(Move),
+    Resign,
+    Win,
+}
+
+pub struct BotPlayer {
+    bot: Bot,
+    limits: Limits,
+}
+
+impl BotPlayer {
+    pub fn new(bot: Bot, limits: Limits) -> BotPlayer {
+        BotPlayer { bot, limits }
+    }
+}
+
+impl Player for BotPlayer {
+    fn name(&self) -> String {
+        format!("yonin {}", self.bot.level())
+    }
+    fn new_game(&mut self) {
+        self.bot.clear();
+    }
+    fn play(&mut self, start: &Position, moves: &[Move], pos: &Position) -> Reply {
+        let rule = yonin_core::rules::ImpasseRule::Points27;
+        if matches!(
+            yonin_core::impasse::declaration(pos, pos.to_move(), rule),
+            Ok(yonin_core::impasse::ImpasseVerdict::Win { .. })
+        ) {
+            return Reply::Win;
+        }
+        let options = SearchOptions {
+            history: GameHistory::from_moves(start, moves),
+            max_depth: None,
+        };
+        let r = self.bot.search(
+            pos,
+            self.limits,
+            &options,
+            Arc::new(AtomicBool::new(false)),
+            &mut |_| {},
+        );
+        match r.best {
+            Some(m) => Reply::Move(m),
+            None => Reply::Resign,
+        }
+    }
+}
+
+/// A USI engine in a child process, given `movetime` milliseconds a move (as byoyomi).
+pub struct UsiPlayer {
+    engine: UsiEngine,
+    movetime: u64,
+}
+
+impl UsiPlayer {
+    /// Starts the engine of `command` with `options`; its name is `name` when given, else
+    /// what the engine calls itself.
+    pub fn start(
+        command: &str,
+        options: &[(String, String)],
+        movetime: u64,
+        name: Option<String>,
+    ) -> Result<UsiPlayer, String> {
+        let mut engine = UsiEngine::start(command, options)?;
+        if let Some(name) = name {
+            engine.name = name;
+        }
+        Ok(UsiPlayer { engine, movetime })
+    }
+}
+
+impl Player for UsiPlayer {
+    fn name(&self) -> String {
+        self.engine.name.clone()
+    }
+    fn new_game(&mut self) {
+        self.engine.send("usinewgame");
+        self.engine.send("isready");
+        let _ = self
+            .engine
+            .wait_for(|l| l == "readyok", Duration::from_secs(60));
+    }
+    fn play(&mut self, start: &Position, moves: &[Move], _pos: &Position) -> Reply {
+        self.engine.send(&position_line(start, moves));
+        let go = format!("go btime 0 wtime 0 byoyomi {}", self.movetime);
+        self.engine.send(&go);
+        let limit = Duration::from_millis(self.movetime * 3 + 5000);
+        let Some(l) = self.engine.wait_for(|l| l.starts_with("bestmove"), limit) else {
+            eprintln!("{}: no bestmove in time", self.engine.name);
+            return Reply::Resign;
+        };
+        let word = l.split_whitespace().nth(1).unwrap_or("resign");
+        match word {
+            "resign" => Reply::Resign,
+            "win" => Reply::Win,
+            w => match Move::from_usi(w) {
+                Ok(m) => Reply::Move(m),
+                Err(_) => Reply::Resign,
+            },
+        }
+    }
+}
+
+/// gnushogi in its xshogi line mode: moves in, `N. ... move` out. A new process per game.
+pub struct GnuPlayer {
+    bin: String,
+    seconds: u64,
+    proc: Option<(Child, ChildStdin, Receiver<String>)>,
+    /// Moves already sent to (or received from) the process.
+    synced: usize,
+}
+
+impl GnuPlayer {
+    /// gnushogi at `bin`, given `seconds` a move; started at each new game.
+    pub fn new(bin: &str, seconds: u64) -> GnuPlayer {
+        GnuPlayer {
+            bin: bin.into(),
+            seconds,
+            proc: None,
+            synced: 0,
+        }
+    }
+    fn restart(&mut self) {
+        self.stop();
+        let mut child = Command::new(&self.bin)
+            .arg("-X")
+            .arg(self.seconds.to_string())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}", self.bin));
+        let stdin = child.stdin.take().expect("piped stdin");
+        let rx = line_reader(&mut child);
+        self.proc = Some((child, stdin, rx));
+        self.synced = 0;
+        // One move per `seconds` seconds (its command-line time arguments are ignored in
+        // this mode; `level MOVES MINUTES:SECONDS` sets the clock).
+        self.send(&format!("level 1 0:{:02}", self.seconds));
+    }
+    fn stop(&mut self) {
+        if let Some((mut c, mut i, _)) = self.proc.take() {
+            let _ = writeln!(i, "quit");
+            let _ = i.flush();
+            std::thread::sleep(Duration::from_millis(30));
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+    fn send(&mut self, line: &str) {
+        if let Some((_, i, _)) = self.proc.as_mut() {
+            let _ = writeln!(i, "{line}");
+            let _ = i.flush();
+        }
+    }
+}
+
+impl Player for GnuPlayer {
+    fn name(&self) -> String {
+        format!("gnushogi {} s/move", self.seconds)
+    }
+    fn new_game(&mut self) {
+        self.restart();
+    }
+    fn play(&mut self, _start: &Position, moves: &[Move], _pos: &Position) -> Reply {
+        // Moves it has not seen: the opening (in force mode) or the bot's last move.
+        let missing: Vec<String> = moves[self.synced..].iter().map(|m| m.to_string()).collect();
+        let first = self.synced == 0;
+        if first && !missing.is_empty() {
+            self.send("force");
+            for m in &missing {
+                self.send(m);
+            }
+            self.send("force");
+            self.send("go");
+        } else if first {
+            self.send("go");
+        } else {
+            for m in &missing {
+                self.send(m);
+            }
+        }
+        self.synced = moves.len();
+        let limit = Duration::from_secs(self.seconds * 4 + 20);
+        let end = Instant::now() + limit;
+        let Some((_, _, rx)) = self.proc.as_ref() else {
+            return Reply::Resign;
+        };
+        loop {
+            let Some(left) = end.checked_duration_since(Instant::now()) else {
+                eprintln!("gnushogi: no move in time");
+                return Reply::Resign;
+            };
+            let Ok(line) = rx.recv_timeout(left) else {
+                eprintln!("gnushogi: no move in time");
+                return Reply::Resign;
+            };
+            let line = line.trim().to_string();
+            if line.contains("Illegal") || line.contains("illegal") {
+                eprintln!("gnushogi says: {line}");
+            }
+            let mut w = line.split_whitespace();
+            let (Some(num), Some("..."), Some(text)) = (w.next(), w.next(), w.next()) else {
+                if line.to_ascii_lowercase().contains("resign") {
+                    return Reply::Resign;
+                }
+                continue;
+            };
+            if !num.ends_with('.') {
+                continue;
+            }
+            if text.to_ascii_lowercase().contains("resign") {
+                return Reply::Resign;
+            }
+            match Move::from_usi(text) {
+                Ok(m) => {
+                    self.synced += 1;
+                    return Reply::Move(m);
+                }
+                Err(_) => {
+                    eprintln!("gnushogi move not understood: {line}");
+                    return Reply::Resign;
+                }
+            }
+        }
+    }
+}
+
+impl Drop for GnuPlayer {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
