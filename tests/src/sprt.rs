@@ -32,10 +32,10 @@ impl Pentanomial {
         self.counts.iter().sum()
     }
 
-    /// The mean of the pair scores (per game, 0..1) and their variance, from the counts with a
-    /// thousandth of a pair added to each so that a run of identical pairs still has a spread.
-    fn moments(&self) -> (f64, f64, f64) {
-        let weights = self.counts.map(|c| c as f64 + 1e-3);
+    /// The number of pairs, the mean of the pair scores (per game, 0..1) and their variance,
+    /// counting `prior` more pairs of each kind.
+    fn moments(&self, prior: f64) -> (f64, f64, f64) {
+        let weights = self.counts.map(|c| c as f64 + prior);
         let n: f64 = weights.iter().sum();
         let x = |k: usize| k as f64 / 4.0;
         let mean = weights
@@ -53,18 +53,21 @@ impl Pentanomial {
         (n, mean, var)
     }
 
-    /// The score per game (0..1); one half before any pair.
+    /// The score per game (0..1) as played; one half before any pair.
     pub fn score(&self) -> f64 {
-        self.moments().1
+        if self.pairs() == 0 {
+            return 0.5;
+        }
+        self.moments(0.0).1
     }
 
-    /// The Elo of the score and its 95 % interval (low, estimate, high); `None` before two
-    /// pairs.
+    /// The Elo of the score and its 95 % interval (low, estimate, high), with one pair of each
+    /// kind added (see `llr`); `None` before two pairs.
     pub fn elo(&self) -> Option<(f64, f64, f64)> {
         if self.pairs() < 2 {
             return None;
         }
-        let (n, mean, var) = self.moments();
+        let (n, mean, var) = self.moments(1.0);
         let half = 1.96 * (var / n).sqrt();
         Some((
             elo_of_score(mean - half),
@@ -74,12 +77,14 @@ impl Pentanomial {
     }
 
     /// The log-likelihood ratio of the hypotheses "`elo1` Elo better" against "`elo0`": each
-    /// pair score normal with the observed variance, its mean the score of that Elo.
+    /// pair score normal with the observed variance, its mean the score of that Elo. One pair
+    /// of each kind is added first: without it two 2-0 pairs have no variance and an LLR
+    /// past any bound, and with hundreds of pairs it hardly counts.
     pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
         if self.pairs() == 0 {
             return 0.0;
         }
-        let (n, mean, var) = self.moments();
+        let (n, mean, var) = self.moments(1.0);
         let (s0, s1) = (score_of_elo(elo0), score_of_elo(elo1));
         n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
     }
@@ -191,22 +196,21 @@ mod tests {
         p.add_pair(0.0, 0.0);
         assert_eq!(p.counts, [1, 1, 2, 0, 1]);
         assert_eq!(p.pairs(), 5);
-        assert!((p.score() - 0.45).abs() < 1e-3, "{}", p.score());
+        assert!((p.score() - 0.45).abs() < 1e-12, "{}", p.score());
+        assert_eq!(Pentanomial::default().score(), 0.5);
     }
 
     #[test]
     fn llr_matches_a_hand_computed_value() {
-        // Ten pairs of 1-1 and ten of 1½-½: mean 0.625, variance 1/64. With s0 = 0.5 and
-        // s1 = score_of_elo(10): LLR = 20 (s1 - s0)(1.25 - s0 - s1) / (2/64) = 2.17.
+        // Ten pairs of 1-1 and ten of 1½-½, and one of each kind added: 25 pairs, mean 0.6,
+        // variance 0.04. With s0 = 0.5 and s1 = score_of_elo(10):
+        // LLR = 25 (s1 - s0)(1.2 - s0 - s1) / 0.08 = 0.83.
         let p = pairs([0, 0, 10, 10, 0]);
         let s1 = score_of_elo(10.0);
-        let expected = 20.0 * (s1 - 0.5) * (1.25 - 0.5 - s1) / (2.0 / 64.0);
-        assert!((expected - 2.1695).abs() < 1e-3, "{expected}");
-        assert!(
-            (p.llr(0.0, 10.0) - expected).abs() < 0.02,
-            "{}",
-            p.llr(0.0, 10.0)
-        );
+        let expected = 25.0 * (s1 - 0.5) * (1.2 - 0.5 - s1) / 0.08;
+        assert!((expected - 0.8345).abs() < 1e-3, "{expected}");
+        let llr = p.llr(0.0, 10.0);
+        assert!((llr - expected).abs() < 1e-9, "{llr}");
     }
 
     #[test]
@@ -215,14 +219,16 @@ mod tests {
         let (lower, upper) = t.bounds();
         assert!((upper - 2.944).abs() < 1e-3 && (lower + 2.944).abs() < 1e-3);
         // Mostly won pairs: accepted.
-        assert_eq!(t.verdict(&pairs([2, 5, 20, 30, 20])), Some(Verdict::H1));
+        assert_eq!(t.verdict(&pairs([2, 5, 20, 30, 30])), Some(Verdict::H1));
         // An even match over many pairs: rejected.
         assert_eq!(
             t.verdict(&pairs([120, 400, 960, 400, 120])),
             Some(Verdict::H0)
         );
-        // A few pairs decide nothing.
+        // A few pairs decide nothing, even when they are all won.
         assert_eq!(t.verdict(&pairs([0, 1, 2, 1, 0])), None);
+        assert_eq!(t.verdict(&pairs([0, 0, 0, 0, 3])), None);
+        assert_eq!(t.verdict(&pairs([1, 0, 1, 0, 1])), None);
         assert_eq!(t.verdict(&Pentanomial::default()), None);
         // A long run of 2-0 pairs is decided although the pairs never vary.
         assert_eq!(t.verdict(&pairs([0, 0, 0, 0, 30])), Some(Verdict::H1));
