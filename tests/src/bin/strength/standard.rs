@@ -161,8 +161,10 @@ pub struct MatchOutcome {
 }
 
 /// The two players of one worker thread (the first, the second), or why they cannot start.
-pub type MakePlayers<'a> =
-    dyn Fn() -> Result<(Box<dyn Player>, Box<dyn Player>), String> + Sync + 'a;
+pub type Players = Result<(Box<dyn Player>, Box<dyn Player>), String>;
+
+/// Makes each worker's [`Players`].
+pub type MakePlayers<'a> = dyn Fn() -> Players + Sync + 'a;
 
 /// A game a worker finished, or a worker that could not start its players.
 enum Report {
@@ -318,5 +320,79 @@ fn play_pairs(
                 return;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plays the first legal move, or resigns at once.
+    struct Simple {
+        resigns: bool,
+    }
+
+    impl Player for Simple {
+        fn name(&self) -> String {
+            if self.resigns { "resigner" } else { "mover" }.into()
+        }
+        fn play(&mut self, _: &Position, _: &[Move], pos: &Position) -> Reply {
+            match pos.legal_moves().iter().next() {
+                Some(&m) if !self.resigns => Reply::Move(m),
+                _ => Reply::Resign,
+            }
+        }
+    }
+
+    fn make(first_resigns: bool) -> impl Fn() -> Players + Sync {
+        move || {
+            let a: Box<dyn Player> = Box::new(Simple {
+                resigns: first_resigns,
+            });
+            let b: Box<dyn Player> = Box::new(Simple {
+                resigns: !first_resigns,
+            });
+            Ok((a, b))
+        }
+    }
+
+    fn plan(games: usize, sprt: Option<Sprt>) -> MatchPlan<'static> {
+        MatchPlan {
+            games,
+            first: 0,
+            concurrency: 2,
+            sprt,
+            records: None,
+        }
+    }
+
+    #[test]
+    fn two_threads_play_every_game_and_count_whole_pairs() {
+        let out = standard_match(&make(false), &plan(7, None)).unwrap();
+        assert_eq!((out.tally.win, out.tally.loss, out.tally.draw), (7, 0, 0));
+        // Three whole pairs; the seventh game is half a pair.
+        assert_eq!(out.pairs.counts, [0, 0, 0, 0, 3]);
+        assert_eq!(out.names, ("mover".to_string(), "resigner".to_string()));
+        assert!(out.verdict.is_none());
+    }
+
+    #[test]
+    fn the_test_stops_a_one_sided_match_early() {
+        let test = Sprt::parse("0,10").unwrap();
+        let won = standard_match(&make(false), &plan(400, Some(test))).unwrap();
+        let (verdict, games) = won.verdict.expect("decided");
+        assert_eq!(verdict, Verdict::H1);
+        // Decided within a few dozen games; each thread finishes the pair it is on.
+        assert!(games < 100, "{games}");
+        assert!(won.tally.games() <= games + 4, "{}", won.tally.games());
+        let lost = standard_match(&make(true), &plan(400, Some(test))).unwrap();
+        assert_eq!(lost.verdict.map(|v| v.0), Some(Verdict::H0));
+    }
+
+    #[test]
+    fn players_that_cannot_start_are_an_error() {
+        let fail = || -> Players { Err("no such engine".into()) };
+        let e = standard_match(&fail, &plan(4, None)).err();
+        assert_eq!(e.as_deref(), Some("no such engine"));
     }
 }
