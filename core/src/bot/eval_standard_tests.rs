@@ -103,3 +103,29 @@ fn the_standard_king_zone_takes_in_the_kings_head() {
         assert_eq!(danger < 0, head_counts, "{target}: {danger}");
     }
 }
+
+#[test]
+fn the_standard_shelter_does_not_count_the_kings_own_defence() {
+    let rules = RuleSet::standard();
+    // South's king on 5i with a gold on 6i: the gold defends 5h with the king, 4h has only
+    // the king.
+    let pos = crate::record::sfen::position("4k4/9/9/9/9/9/9/9/3GK4 b - 1", &rules).unwrap();
+    let maps = attack_maps(&pos, false);
+    let south = pos.to_move();
+    let danger = |standard: bool, usi| {
+        let threat = Threat {
+            once: SquareSet::from_square(crate::square::Square::from_usi(usi).unwrap()),
+            twice: SquareSet::EMPTY,
+            hand_units: 0,
+        };
+        let sh = if standard {
+            Shelter::standard(&pos, south, &maps)
+        } else {
+            Shelter::of(&pos, south, &maps)
+        };
+        sh.unwrap().against(&threat).0
+    };
+    assert!(danger(true, "4h") < danger(true, "5h"));
+    // The four-seat shelter still counts the king's defence.
+    assert_eq!(danger(false, "4h"), danger(false, "5h"));
+}
