@@ -163,6 +163,7 @@ fn save_record(
         eprintln!("strength: cannot save {}: {e}", path.display());
     }
 }
+
 fn main() {
     let a = match parse_args() {
         Ok(a) => a,
@@ -191,10 +192,8 @@ fn main() {
             let seconds = (a.movetime / 1000).max(1);
             let make = || {
                 let bot = BotPlayer::new(Bot::with_hash(a.level, 1, 64), limits);
-                Ok((
-                    boxed(Box::new(bot)),
-                    boxed(Box::new(GnuPlayer::new(&a.bin, seconds))),
-                ))
+                let gnu = GnuPlayer::start(&a.bin, seconds)?;
+                Ok((boxed(Box::new(bot)), boxed(Box::new(gnu))))
             };
             report(standard_match(&make, &plan), "");
         }

@@ -15,8 +15,8 @@ use yonin_tests::usi_engine::{line_reader, UsiEngine};
 pub trait Player {
     fn name(&self) -> String;
     fn new_game(&mut self) {}
-    /// The move for the current position; `None` for a resignation. `Some(None)` style wins
-    /// by declaration are given as `Err(())`.
+    /// The reply to `pos` (reached from `start` by `moves`): a move, a resignation, or a win
+    /// declared by impasse.
     fn play(&mut self, start: &Position, moves: &[Move], pos: &Position) -> Reply;
 }
 
@@ -135,16 +135,19 @@ pub struct GnuPlayer {
 }
 
 impl GnuPlayer {
-    /// gnushogi at `bin`, given `seconds` a move; started at each new game.
-    pub fn new(bin: &str, seconds: u64) -> GnuPlayer {
-        GnuPlayer {
+    /// gnushogi at `bin`, given `seconds` a move; started once here to see that it starts,
+    /// then afresh at each new game.
+    pub fn start(bin: &str, seconds: u64) -> Result<GnuPlayer, String> {
+        let mut gnu = GnuPlayer {
             bin: bin.into(),
             seconds,
             proc: None,
             synced: 0,
-        }
+        };
+        gnu.restart()?;
+        Ok(gnu)
     }
-    fn restart(&mut self) {
+    fn restart(&mut self) -> Result<(), String> {
         self.stop();
         let mut child = Command::new(&self.bin)
             .arg("-X")
@@ -153,7 +156,7 @@ impl GnuPlayer {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {}: {e}", self.bin));
+            .map_err(|e| format!("cannot start {}: {e}", self.bin))?;
         let stdin = child.stdin.take().expect("piped stdin");
         let rx = line_reader(&mut child);
         self.proc = Some((child, stdin, rx));
@@ -161,6 +164,7 @@ impl GnuPlayer {
         // One move per `seconds` seconds (its command-line time arguments are ignored in
         // this mode; `level MOVES MINUTES:SECONDS` sets the clock).
         self.send(&format!("level 1 0:{:02}", self.seconds));
+        Ok(())
     }
     fn stop(&mut self) {
         if let Some((mut c, mut i, _)) = self.proc.take() {
@@ -184,7 +188,10 @@ impl Player for GnuPlayer {
         format!("gnushogi {} s/move", self.seconds)
     }
     fn new_game(&mut self) {
-        self.restart();
+        // Without a process it resigns each move, and the game lines show it.
+        if let Err(e) = self.restart() {
+            eprintln!("strength: {e}");
+        }
     }
     fn play(&mut self, _start: &Position, moves: &[Move], _pos: &Position) -> Reply {
         // Moves it has not seen: the opening (in force mode) or the bot's last move.
