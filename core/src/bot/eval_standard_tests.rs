@@ -79,53 +79,46 @@ fn the_placement_table_is_value_plus_depth_row() {
     }
 }
 
-#[test]
-fn the_standard_king_zone_takes_in_the_kings_head() {
-    let rules = RuleSet::standard();
-    let pos = crate::record::sfen::position("4k4/9/9/9/9/9/9/9/4K4 b - 1", &rules).unwrap();
+/// The danger South's shelter (the standard one, or the four-seat one) sees in the standard
+/// position `sfen` from a single attack on the square `usi`.
+fn south_danger(sfen: &str, standard: bool, usi: &str) -> i32 {
+    let pos = crate::record::sfen::position(sfen, &RuleSet::standard()).unwrap();
     let maps = attack_maps(&pos, false);
     let south = pos.to_move();
-    let square = |usi| SquareSet::from_square(crate::square::Square::from_usi(usi).unwrap());
+    let threat = Threat {
+        once: SquareSet::from_square(crate::square::Square::from_usi(usi).unwrap()),
+        twice: SquareSet::EMPTY,
+        hand_units: 0,
+    };
+    let shelter = if standard {
+        Shelter::standard(&pos, south, &maps)
+    } else {
+        Shelter::of(&pos, south, &maps)
+    };
+    shelter.unwrap().against(&threat).0
+}
+
+#[test]
+fn the_standard_king_zone_takes_in_the_kings_head() {
+    let kings = "4k4/9/9/9/9/9/9/9/4K4 b - 1";
     // An attack on 5g or 4g, two lines in front of the king on 5i, counts only in the wider
     // zone; one on 5f, three lines in front, in neither.
     for (target, head_counts) in [("5g", true), ("4g", true), ("5f", false)] {
-        let threat = Threat {
-            once: square(target),
-            twice: SquareSet::EMPTY,
-            hand_units: 0,
-        };
-        let sh = Shelter::of(&pos, south, &maps).unwrap();
-        assert_eq!(sh.against(&threat).0, 0, "{target}");
-        let danger = Shelter::standard(&pos, south, &maps)
-            .unwrap()
-            .against(&threat)
-            .0;
+        assert_eq!(south_danger(kings, false, target), 0, "{target}");
+        let danger = south_danger(kings, true, target);
         assert_eq!(danger < 0, head_counts, "{target}: {danger}");
     }
 }
 
 #[test]
 fn the_standard_shelter_does_not_count_the_kings_own_defence() {
-    let rules = RuleSet::standard();
     // South's king on 5i with a gold on 6i: the gold defends 5h with the king, 4h has only
     // the king.
-    let pos = crate::record::sfen::position("4k4/9/9/9/9/9/9/9/3GK4 b - 1", &rules).unwrap();
-    let maps = attack_maps(&pos, false);
-    let south = pos.to_move();
-    let danger = |standard: bool, usi| {
-        let threat = Threat {
-            once: SquareSet::from_square(crate::square::Square::from_usi(usi).unwrap()),
-            twice: SquareSet::EMPTY,
-            hand_units: 0,
-        };
-        let sh = if standard {
-            Shelter::standard(&pos, south, &maps)
-        } else {
-            Shelter::of(&pos, south, &maps)
-        };
-        sh.unwrap().against(&threat).0
-    };
-    assert!(danger(true, "4h") < danger(true, "5h"));
+    let gold = "4k4/9/9/9/9/9/9/9/3GK4 b - 1";
+    assert!(south_danger(gold, true, "4h") < south_danger(gold, true, "5h"));
     // The four-seat shelter still counts the king's defence.
-    assert_eq!(danger(false, "4h"), danger(false, "5h"));
+    assert_eq!(
+        south_danger(gold, false, "4h"),
+        south_danger(gold, false, "5h")
+    );
 }
