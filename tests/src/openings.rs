@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use yonin_core::bot::{Bot, Level, Limits, Score, SearchOptions};
 use yonin_core::{Move, Position, RuleSet};
+use yonin_server::bots::splitmix;
 
 /// The base lines, in USI.
 pub const BASE: [&str; 24] = [
@@ -42,6 +43,8 @@ const MARGIN: i32 = 60;
 const BALANCE: i32 = 150;
 /// The node budget of the search that scores each candidate move.
 const NODES: u64 = 10_000;
+/// The golden-ratio step that spreads the seeds of the lines and of their attempts.
+const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// The moves of line `index`: base line `index % 24`, and from the second round on
 /// (`index >= 24`) two more plies: the round's pick among the near-best moves (so rounds
@@ -63,7 +66,7 @@ pub fn line(index: usize) -> Vec<Move> {
     for m in &moves {
         pos.play(*m).expect("book move legal");
     }
-    let mut rng = (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let seed = (index as u64).wrapping_mul(GOLDEN) | 1;
     let firsts = near_best(&pos);
     let mut most_even: Option<(i32, [Move; 2])> = None;
     for k in 0..firsts.len() {
@@ -71,7 +74,8 @@ pub fn line(index: usize) -> Vec<Move> {
         let mut after = pos.clone();
         after.play(first).expect("a legal move");
         let replies = near_best(&after);
-        let pick = splitmix(&mut rng) % replies.len().max(1) as u64;
+        let pick = splitmix(seed.wrapping_add((k as u64).wrapping_mul(GOLDEN)))
+            % replies.len().max(1) as u64;
         let Some(&reply) = replies.get(pick as usize) else {
             continue;
         };
@@ -135,15 +139,6 @@ fn short_search(pos: &Position) -> i32 {
         Score::Mate(n) if n >= 0 => 30_000 - n,
         Score::Mate(n) => -30_000 - n,
     }
-}
-
-/// The next number of a splitmix64 generator.
-fn splitmix(x: &mut u64) -> u64 {
-    *x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *x;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 #[cfg(test)]
