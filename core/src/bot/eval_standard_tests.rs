@@ -79,23 +79,28 @@ fn the_placement_table_is_value_plus_depth_row() {
     }
 }
 
-/// The danger South's shelter (the standard one, or the four-seat one) sees in the standard
-/// position `sfen` from a single attack on the square `usi`.
-fn south_danger(sfen: &str, standard: bool, usi: &str) -> i32 {
+/// South's shelter (the standard one, or the four-seat one) in the standard position `sfen`.
+fn south_shelter(sfen: &str, standard: bool) -> Shelter {
     let pos = crate::record::sfen::position(sfen, &RuleSet::standard()).unwrap();
     let maps = attack_maps(&pos, false);
     let south = pos.to_move();
-    let threat = Threat {
-        once: SquareSet::from_square(crate::square::Square::from_usi(usi).unwrap()),
-        twice: SquareSet::EMPTY,
-        hand_units: 0,
-    };
     let shelter = if standard {
         Shelter::standard(&pos, south, &maps)
     } else {
         Shelter::of(&pos, south, &maps)
     };
-    shelter.unwrap().against(&threat).0
+    shelter.unwrap()
+}
+
+/// The danger South's shelter sees in the standard position `sfen` from a single attack on
+/// the square `usi`.
+fn south_danger(sfen: &str, standard: bool, usi: &str) -> i32 {
+    let threat = Threat {
+        once: SquareSet::from_square(crate::square::Square::from_usi(usi).unwrap()),
+        twice: SquareSet::EMPTY,
+        hand_units: 0,
+    };
+    south_shelter(sfen, standard).against(&threat).0
 }
 
 #[test]
@@ -121,4 +126,18 @@ fn the_standard_shelter_does_not_count_the_kings_own_defence() {
         south_danger(gold, false, "4h"),
         south_danger(gold, false, "5h")
     );
+}
+
+#[test]
+fn the_standard_shelter_weighs_the_attackers_hand_half_again() {
+    // Bare kings, no attack on the board, four hand units against South: 4 attack units in
+    // the four-seat shelter (danger 2 × 4²), 6 in the standard one (2 × 6²).
+    let kings = "4k4/9/9/9/9/9/9/9/4K4 b - 1";
+    let threat = Threat {
+        once: SquareSet::EMPTY,
+        twice: SquareSet::EMPTY,
+        hand_units: 4,
+    };
+    assert_eq!(south_shelter(kings, false).against(&threat).0, -32);
+    assert_eq!(south_shelter(kings, true).against(&threat).0, -72);
 }
