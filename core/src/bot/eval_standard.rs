@@ -345,15 +345,6 @@ impl Shelter {
         Some(sh)
     }
 
-    /// A castled king: three or more files from the centre file, with two guards or more
-    /// beside it. The file term alone asks the king to leave the centre but not to take its
-    /// golds and silvers along; in the games lost to Fairy-Stockfish our king stayed on its
-    /// starting square while the engine took pawns. Worth 40 cp: +17.2 Elo, 95 % [−4.5,
-    /// +39.0], over 1000 games at 100 ms a move (an SPRT of 0 against 15 Elo had not decided).
-    pub fn castled(&self) -> bool {
-        self.lane >= KING_LANE[2] && self.guards >= 2
-    }
-
     /// The danger from one threat (negative, squared in the attack units) and the penalty for
     /// a king with at most one escape square.
     pub fn against(&self, t: &Threat) -> (i32, i32) {
@@ -421,8 +412,7 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
                 * (STD.danger * danger
                     + STD.escape * escape
                     + STD.guards * sh.guards.min(3)
-                    + STD.lane * sh.lane
-                    + STD.castle * i32::from(sh.castled()));
+                    + STD.lane * sh.lane);
         }
     }
     v16 += STD.mobility * (maps.mobility[me.index()] - maps.mobility[them.index()]);

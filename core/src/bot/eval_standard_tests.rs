@@ -141,19 +141,3 @@ fn the_standard_shelter_weighs_the_attackers_hand_half_again() {
     assert_eq!(south_shelter(kings, false).against(&threat).0, -32);
     assert_eq!(south_shelter(kings, true).against(&threat).0, -72);
 }
-
-#[test]
-fn a_king_is_castled_off_the_centre_with_two_guards() {
-    for (sfen, castled) in [
-        // King on 8h with a gold on 7h and a silver on 7i.
-        ("4k4/9/9/9/9/9/9/1KG6/2S6 b - 1", true),
-        // The same king with only the gold.
-        ("4k4/9/9/9/9/9/9/1KG6/9 b - 1", false),
-        // Two golds beside a king still on its starting square.
-        ("4k4/9/9/9/9/9/9/9/3GKG3 b - 1", false),
-        // On 6h, one file from the centre, with the gold and silver beside it.
-        ("4k4/9/9/9/9/9/9/2GK5/3S5 b - 1", false),
-    ] {
-        assert_eq!(south_shelter(sfen, true).castled(), castled, "{sfen}");
-    }
-}

@@ -24,9 +24,6 @@ pub(crate) struct StdWeights {
     pub guards: i32,
     /// Sixteenths: the king's file (castled on a wing is safer than the centre).
     pub lane: i32,
-    /// Sixteenths: a castled king, three or more files from the centre with two guards or
-    /// more beside it (set by hand; see `Shelter::castled`).
-    pub castle: i32,
     /// Sixteenths: each square a rook, bishop, dragon or horse reaches (by hand: 4 cp beat 2 by
     /// 57 % of 30 games, 6 beat 4 by 57 %; the labels' 21 cp lost 32 of 96, 8 cp was even).
     pub mobility: i32,
@@ -69,7 +66,6 @@ pub(crate) const STD: StdWeights = StdWeights {
     escape: 32,
     guards: 384,
     lane: 32,
-    castle: 640,
     mobility: 80,
     hanging: 4,
     tempo: 20,

@@ -19,8 +19,7 @@ const DANGER: usize = HAND_KINDS + 1;
 const ESCAPE: usize = DANGER + 1;
 const GUARDS: usize = ESCAPE + 1;
 const LANE: usize = GUARDS + 1;
-const CASTLE: usize = LANE + 1;
-const MOBILITY: usize = CASTLE + 1;
+const MOBILITY: usize = LANE + 1;
 const HANGING: usize = MOBILITY + 1;
 const TEMPO: usize = HANGING + 1;
 /// How many terms the standard evaluation has.
@@ -62,7 +61,6 @@ pub fn term_names() -> Vec<String> {
         "king escape penalty",
         "king guards (up to 3)",
         "king lane",
-        "king castled (off the centre, two guards)",
         "slider mobility",
         "best hanging enemy piece",
         "tempo",
@@ -109,7 +107,6 @@ pub fn standard_terms(pos: &Position) -> Vec<f64> {
             t[ESCAPE] += sign * escape as f64;
             t[GUARDS] += sign * sh.guards.min(3) as f64;
             t[LANE] += sign * sh.lane as f64;
-            t[CASTLE] += sign * f64::from(u8::from(sh.castled()));
         }
         t[MOBILITY] += sign * maps.mobility[s.index()] as f64;
     }
@@ -137,7 +134,6 @@ pub fn standard_weights() -> Vec<f64> {
         (ESCAPE, STD.escape),
         (GUARDS, STD.guards),
         (LANE, STD.lane),
-        (CASTLE, STD.castle),
         (MOBILITY, STD.mobility),
         (HANGING, STD.hanging),
     ];
@@ -168,7 +164,6 @@ pub fn render_standard_weights(w: &[f64]) -> String {
         escape: r16(ESCAPE),
         guards: r16(GUARDS),
         lane: r16(LANE),
-        castle: r16(CASTLE),
         mobility: r16(MOBILITY),
         hanging: r16(HANGING),
         tempo: r(TEMPO),
@@ -190,7 +185,6 @@ pub fn render_standard_weights(w: &[f64]) -> String {
         ("escape", weights.escape),
         ("guards", weights.guards),
         ("lane", weights.lane),
-        ("castle", weights.castle),
         ("mobility", weights.mobility),
         ("hanging", weights.hanging),
         ("tempo", weights.tempo),
