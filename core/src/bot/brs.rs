@@ -24,6 +24,7 @@
 //! the root's; and it reduces late quiet moves further. It also extends: an opponent's check on
 //! the root costs no depth. The depth-capped levels search full width.
 
+use super::cont_history::Context;
 use super::control::Control;
 use super::eval_cache::EvalCache;
 use super::eval_yonin::evaluate_unaware;
@@ -331,7 +332,7 @@ impl<'a> Brs<'a> {
         let mut scores = Vec::with_capacity(list.len() + 1);
         self.core
             .ord
-            .score_moves(pos, &list, tt_move, ply, &mut scores);
+            .score_moves(pos, &list, (tt_move, ply, Context::NONE), &mut scores);
         let moves = list.as_mut_slice();
         let mut best = if maxing { -INF } else { INF };
         let mut best_move = 0u16;
@@ -472,7 +473,9 @@ impl<'a> Brs<'a> {
             }
             if alpha >= beta {
                 if quiet {
-                    self.core.ord.reward(stm, m, ply, depth, &tried);
+                    self.core
+                        .ord
+                        .reward(pos, Context::NONE, m, (ply, depth), &tried);
                 }
                 break;
             }

@@ -15,6 +15,7 @@
 //! ```
 
 mod brs;
+mod cont_history;
 mod control;
 mod dfpn;
 mod eval_cache;

@@ -1,6 +1,7 @@
 //! Move ordering: the TT move first, then captures by MVV-LVA with a cheap exchange check,
-//! promotions, killer moves and the history table; bad captures last.
+//! promotions, killer moves, the history table and the continuation history; bad captures last.
 
+use super::cont_history::{self, ContHistory, Context};
 use super::eval_standard::{see_value, BOARD_VALUE};
 use crate::moves::{Move, MoveList};
 use crate::piece::PieceKind;
@@ -9,10 +10,11 @@ use crate::seat::Seat;
 
 pub(crate) const MAX_PLY: usize = 128;
 
-/// Killers per ply and a history score per seat and move code.
+/// Killers per ply, a history score per seat and move code, and the continuation history.
 pub(crate) struct Ordering {
     pub killers: [[u16; 2]; MAX_PLY],
     history: Vec<i32>,
+    cont: ContHistory,
 }
 
 const TT_SCORE: i32 = 1 << 28;
@@ -25,17 +27,20 @@ impl Ordering {
         Ordering {
             killers: [[0; 2]; MAX_PLY],
             history: vec![0; 4 * 32768],
+            cont: ContHistory::new(),
         }
     }
 
     pub fn clear(&mut self) {
         self.killers = [[0; 2]; MAX_PLY];
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.cont.clear();
     }
 
     /// Halves history so an old search weighs less than a new one.
     pub fn age(&mut self) {
         self.history.iter_mut().for_each(|h| *h /= 2);
+        self.cont.age();
         self.killers = [[0; 2]; MAX_PLY];
     }
 
@@ -48,8 +53,27 @@ impl Ordering {
         self.history[Self::hist_index(seat, m)]
     }
 
-    /// A quiet move caused a cutoff at `ply` with `depth` left.
-    pub fn reward(&mut self, seat: Seat, m: Move, ply: usize, depth: i32, tried: &[Move]) {
+    /// The history of quiet move `m` in `pos` plus its continuation history after `ctx`.
+    #[inline]
+    pub fn quiet_score(&self, pos: &Position, m: Move, ctx: Context) -> i32 {
+        let s = self.history(pos.to_move(), m);
+        if ctx == Context::NONE {
+            return s;
+        }
+        s + self.cont.get(ctx, cont_history::key(pos, m))
+    }
+
+    /// A quiet move `m` of the side to move in `pos` caused a cutoff at `ply` with `depth`
+    /// left, after the quiet moves `tried` failed; `ctx` is the node's continuation context.
+    pub fn reward(
+        &mut self,
+        pos: &Position,
+        ctx: Context,
+        m: Move,
+        (ply, depth): (usize, i32),
+        tried: &[Move],
+    ) {
+        let seat = pos.to_move();
         if ply < MAX_PLY && self.killers[ply][0] != m.bits() {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = m.bits();
@@ -57,25 +81,26 @@ impl Ordering {
         let bonus = (depth * depth).min(400);
         let h = &mut self.history[Self::hist_index(seat, m)];
         *h += bonus - *h * bonus / 16384;
+        self.cont.update(ctx, cont_history::key(pos, m), bonus);
         for &q in tried {
             if q != m {
                 let h = &mut self.history[Self::hist_index(seat, q)];
                 *h -= bonus + *h * bonus / 16384;
+                self.cont.update(ctx, cont_history::key(pos, q), -bonus);
             }
         }
     }
 
-    /// Scores every move of `list` for the seat to move in `pos`.
+    /// Scores every move of `list` for the seat to move in `pos`, a node at `ply` whose
+    /// continuation context is `ctx`.
     pub fn score_moves(
         &self,
         pos: &Position,
         list: &MoveList,
-        tt_move: u16,
-        ply: usize,
+        (tt_move, ply, ctx): (u16, usize, Context),
         scores: &mut Vec<i32>,
     ) {
         scores.clear();
-        let me = pos.to_move();
         let killers = if ply < MAX_PLY {
             self.killers[ply]
         } else {
@@ -91,7 +116,7 @@ impl Ordering {
             } else if m.bits() == killers[1] {
                 KILLER
             } else {
-                let mut s = self.history(me, m);
+                let mut s = self.quiet_score(pos, m, ctx);
                 if m.promotes() {
                     s += 2000;
                 }

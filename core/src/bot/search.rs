@@ -1,8 +1,10 @@
 //! Standard-shogi search: iterative deepening PVS with aspiration windows, a transposition
 //! table (which quiescence shares, and which keeps static evaluations), null move, late-move
-//! reductions, pruning by static exchange, check extensions, quiescence on captures and
-//! promotions, mate-distance scores and repetition (with perpetual check) detection.
+//! reductions (less for moves the history and continuation history like), pruning by static
+//! exchange, check extensions, quiescence on captures and promotions, mate-distance scores
+//! and repetition (with perpetual check) detection.
 
+use super::cont_history::{self, Context, NO_KEY};
 use super::control::Control;
 use super::eval_standard::{capture_gain, evaluate};
 use super::ordering::{self, capture_score, pick, victim, Ordering, MAX_PLY};
@@ -68,6 +70,8 @@ pub(crate) struct StdSearch<'a> {
     /// Where the game history ends and the search line begins.
     root_index: usize,
     root_depth: i32,
+    /// The continuation-history key of the move played at each ply of the line.
+    keys: [u16; MAX_PLY + 1],
 }
 
 impl<'a> StdSearch<'a> {
@@ -85,7 +89,15 @@ impl<'a> StdSearch<'a> {
             path,
             root_index,
             root_depth: 1,
+            keys: [NO_KEY; MAX_PLY + 1],
         }
+    }
+
+    /// The continuation context of a node at `ply`: the two moves before it.
+    #[inline]
+    fn context(&self, ply: usize) -> Context {
+        let at = |back: usize| ply.checked_sub(back).map_or(NO_KEY, |p| self.keys[p]);
+        Context([at(1), at(2)])
     }
 
     /// Repetition score from the point of view of the side to move, if the position repeats.
@@ -202,6 +214,7 @@ impl<'a> StdSearch<'a> {
         let orig_alpha = alpha;
         for i in 0..moves.len() {
             let m = moves[i];
+            self.keys[0] = cont_history::key(pos, m);
             let mut child = pos.clone();
             child.play_unchecked(m);
             let gives_check = child.in_check(child.to_move());
@@ -316,6 +329,7 @@ impl<'a> StdSearch<'a> {
                 let r = 3 + depth / 5;
                 let mut child = pos.clone();
                 child.set_to_move(me.opposite());
+                self.keys[ply] = NO_KEY;
                 self.path.push((child.hash(), false));
                 let s = -self.pvs(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.path.pop();
@@ -330,9 +344,10 @@ impl<'a> StdSearch<'a> {
             }
         }
         let mut scores = Vec::with_capacity(list.len());
+        let ctx = self.context(ply);
         self.core
             .ord
-            .score_moves(pos, &list, tt_move, ply, &mut scores);
+            .score_moves(pos, &list, (tt_move, ply, ctx), &mut scores);
         let moves = list.as_mut_slice();
         let mut best = -INF;
         let mut best_move = 0u16;
@@ -366,6 +381,7 @@ impl<'a> StdSearch<'a> {
                     continue;
                 }
             }
+            self.keys[ply] = cont_history::key(pos, m);
             let mut child = pos.clone();
             child.play_unchecked(m);
             let gives_check = child.in_check(child.to_move());
@@ -386,7 +402,7 @@ impl<'a> StdSearch<'a> {
                     if pv_node {
                         r -= 1;
                     }
-                    if self.core.ord.history(me, m) > 200 {
+                    if self.core.ord.quiet_score(pos, m, ctx) > 200 {
                         r -= 1;
                     }
                     r.clamp(0, depth - 2)
@@ -415,7 +431,7 @@ impl<'a> StdSearch<'a> {
                     self.core.pv.update(ply, m);
                     if s >= beta {
                         if quiet {
-                            self.core.ord.reward(me, m, ply, depth, &tried);
+                            self.core.ord.reward(pos, ctx, m, (ply, depth), &tried);
                         }
                         break;
                     }
@@ -539,8 +555,8 @@ impl<'a> StdSearch<'a> {
     }
 
     /// Scores every root move with a fixed-depth search for the soft choice of the weaker
-    /// levels (exact within `window` of the best so far, a bound below). `blind[i]` replaces a move's search by the static evaluation after
-    /// it (the mover does not see the reply).
+    /// levels (exact within `window` of the best so far, a bound below). `blind[i]` replaces a
+    /// move's search by the static evaluation after it (the mover does not see the reply).
     pub fn score_root_moves(
         &mut self,
         pos: &Position,
@@ -554,6 +570,7 @@ impl<'a> StdSearch<'a> {
         self.root_depth = depth;
         let mut out = Vec::with_capacity(moves.len());
         for (i, &m) in moves.iter().enumerate() {
+            self.keys[0] = cont_history::key(pos, m);
             let mut child = pos.clone();
             child.play_unchecked(m);
             let gives_check = child.in_check(child.to_move());
