@@ -49,7 +49,7 @@ impl Ordering {
         seat.index() * 32768 + (m.bits() & 0x7fff) as usize
     }
 
-    pub fn history(&self, seat: Seat, m: Move) -> i32 {
+    fn history(&self, seat: Seat, m: Move) -> i32 {
         self.history[Self::hist_index(seat, m)]
     }
 
