@@ -9,14 +9,12 @@ use crate::piece::PieceKind;
 use crate::position::Position;
 use crate::seat::Seat;
 
-use super::ordering::mover;
+use super::ordering::{gravity, mover};
 
 /// No move (the root's missing predecessors, a null move).
 pub(crate) const NO_KEY: u16 = u16::MAX;
 /// Kinds times squares.
 const KEYS: usize = PieceKind::COUNT * 81;
-/// Scores stay within this bound (the update pulls them back as they near it).
-const LIMIT: i32 = 16_384;
 
 /// The moves just before a node, as keys: the one that led to it and the one before that.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,7 +68,7 @@ impl ContHistory {
         s
     }
 
-    /// Moves the move keyed `cur` towards `LIMIT` (a positive `bonus`) or `-LIMIT`.
+    /// Moves the move's score towards the history bound (a positive `bonus`) or its negative.
     pub fn update(&mut self, ctx: Context, cur: u16, bonus: i32) {
         if ctx == Context::NONE {
             return;
@@ -81,8 +79,7 @@ impl ContHistory {
         for (d, &prev) in ctx.0.iter().enumerate() {
             if prev != NO_KEY {
                 let h = &mut self.table[Self::index(d, prev, cur)];
-                let v = i32::from(*h);
-                *h = (v + bonus - v * bonus.abs() / LIMIT) as i16;
+                *h = gravity(i32::from(*h), bonus) as i16;
             }
         }
     }
@@ -100,6 +97,7 @@ impl ContHistory {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::ordering::HISTORY_LIMIT as LIMIT;
     use crate::rules::RuleSet;
     use crate::square::Square;
 

@@ -21,6 +21,15 @@ const TT_SCORE: i32 = 1 << 28;
 pub(crate) const GOOD_CAPTURE: i32 = 1 << 24;
 const KILLER: i32 = 1 << 22;
 const BAD_CAPTURE: i32 = -(1 << 20);
+/// History scores stay within this bound (see [`gravity`]).
+pub(crate) const HISTORY_LIMIT: i32 = 16_384;
+
+/// A history score `v` moved by `bonus` (a malus when negative), the less the nearer it already
+/// is to `HISTORY_LIMIT` on that side, so it never leaves the bound.
+#[inline]
+pub(crate) fn gravity(v: i32, bonus: i32) -> i32 {
+    v + bonus - v * bonus.abs() / HISTORY_LIMIT
+}
 
 impl Ordering {
     pub fn new() -> Ordering {
@@ -80,12 +89,12 @@ impl Ordering {
         }
         let bonus = (depth * depth).min(400);
         let h = &mut self.history[Self::hist_index(seat, m)];
-        *h += bonus - *h * bonus / 16384;
+        *h = gravity(*h, bonus);
         self.cont.update(ctx, cont_history::key(pos, m), bonus);
         for &q in tried {
             if q != m {
                 let h = &mut self.history[Self::hist_index(seat, q)];
-                *h -= bonus + *h * bonus / 16384;
+                *h = gravity(*h, -bonus);
                 self.cont.update(ctx, cont_history::key(pos, q), -bonus);
             }
         }
