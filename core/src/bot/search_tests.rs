@@ -1,6 +1,7 @@
 //! Tests of the standard search: a root window the scores fall below leaves the move list as
 //! it was; quiescence results and evaluations reach the transposition table; stored scores
-//! refine the evaluation only from the side they bound.
+//! refine the evaluation only from the side they bound; a search without the table's move
+//! leaves the table's entry alone.
 
 use super::*;
 use crate::rules::RuleSet;
@@ -83,4 +84,29 @@ fn a_quiescence_search_stores_its_score_and_the_static_evaluation() {
         stored += 1;
     }
     assert!(stored >= 20, "only {stored} positions searched");
+}
+
+#[test]
+fn a_search_that_leaves_out_the_tables_move_stores_nothing_of_its_own() {
+    let mut tested = 0;
+    for pos in positions() {
+        let (mut ctl, mut tt, mut ord) = (control(u64::MAX), Tt::new(4), Ordering::new());
+        let mut s = StdSearch::new(&mut ctl, &mut tt, &mut ord, &[]);
+        s.path.push((pos.hash(), pos.in_check(pos.to_move())));
+        s.pvs(&pos, 4, -INF, INF, 1, false);
+        let before = s.core.probe(pos.hash(), 0, -INF, INF, 1, false);
+        assert_ne!(before.mv, 0, "a searched node keeps its best move");
+        // The singular-extension test: the same node without the table's move. Its result is
+        // a bound on the other moves only and must not replace the node's entry.
+        s.excluded[1] = before.mv;
+        s.pvs(&pos, 4, -INF, INF, 1, false);
+        s.excluded[1] = 0;
+        let after = s.core.probe(pos.hash(), 0, -INF, INF, 1, false);
+        assert_eq!(
+            (after.mv, after.score, after.depth),
+            (before.mv, before.score, before.depth)
+        );
+        tested += 1;
+    }
+    assert!(tested >= 20, "only {tested} positions searched");
 }
