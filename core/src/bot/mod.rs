@@ -131,30 +131,44 @@ pub struct SearchResult {
 }
 
 /// The positions of the game before the one searched, for repetition (and perpetual
-/// check) detection.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// check) detection, and the last two moves, for the move ordering near the root.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameHistory {
     /// Hash and "the side to move is in check" of each earlier position, oldest first.
     entries: Vec<(u64, bool)>,
+    /// Continuation-history keys of the last move and the one before it.
+    last_moves: [u16; 2],
+}
+
+impl Default for GameHistory {
+    fn default() -> Self {
+        GameHistory {
+            entries: Vec::new(),
+            last_moves: [cont_history::NO_KEY; 2],
+        }
+    }
 }
 
 impl GameHistory {
     pub fn new() -> Self {
         Self::default()
     }
-    pub fn push(&mut self, pos: &Position) {
+    /// Records `pos` as played from with `m` (a move legal in it).
+    pub fn push(&mut self, pos: &Position, m: Move) {
         self.entries.push((pos.hash(), pos.in_check(pos.to_move())));
+        self.last_moves = [cont_history::key(pos, m), self.last_moves[0]];
     }
     /// The positions from `start` through each move but the last (the searched position is
-    /// not part of its own history).
+    /// not part of its own history); stops at a move that cannot be played.
     pub fn from_moves(start: &Position, moves: &[Move]) -> Self {
         let mut h = GameHistory::new();
         let mut pos = start.clone();
         for &m in moves {
-            h.push(&pos);
+            let before = pos.clone();
             if pos.play(m).is_err() {
                 break;
             }
+            h.push(&before, m);
         }
         h
     }
@@ -325,12 +339,8 @@ impl Bot {
             info(i);
         };
         let best = if standard {
-            let mut s = search::StdSearch::new(
-                &mut ctl,
-                &mut self.tt,
-                &mut self.ord,
-                &options.history.entries,
-            );
+            let mut s =
+                search::StdSearch::new(&mut ctl, &mut self.tt, &mut self.ord, &options.history);
             s.run(pos, max_depth, &mut report)
         } else {
             let hashes: Vec<u64> = options.history.entries.iter().map(|e| e.0).collect();
@@ -382,8 +392,7 @@ impl Bot {
             .map(|_| self.rng.next_f64() < params.blunder_chance)
             .collect();
         let scores = if pos.variant() == Variant::Standard {
-            let mut s =
-                search::StdSearch::new(ctl, &mut self.tt, &mut self.ord, &options.history.entries);
+            let mut s = search::StdSearch::new(ctl, &mut self.tt, &mut self.ord, &options.history);
             s.score_root_moves(pos, moves, params.max_depth, &blind, params.window)
         } else {
             let hashes: Vec<u64> = options.history.entries.iter().map(|e| e.0).collect();

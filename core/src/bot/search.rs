@@ -12,7 +12,7 @@ use super::score::{INF, MATE, MATE_BOUND};
 use super::search_core::{promote_root_move, Probe, SearchCore};
 use super::see;
 use super::tt::{Bound, Tt};
-use super::SearchInfo;
+use super::{GameHistory, SearchInfo};
 use crate::moves::Move;
 use crate::piece::PieceKind;
 use crate::position::Position;
@@ -76,6 +76,8 @@ pub(crate) struct StdSearch<'a> {
     root_depth: i32,
     /// The continuation-history key of the move played at each ply of the line.
     keys: [u16; MAX_PLY + 1],
+    /// The keys of the game's last move and the one before it (the root's context).
+    before_root: [u16; 2],
     /// The move a singular-extension search at each ply leaves out (0: none).
     excluded: [u16; MAX_PLY + 1],
 }
@@ -85,10 +87,10 @@ impl<'a> StdSearch<'a> {
         ctl: &'a mut Control,
         tt: &'a mut Tt,
         ord: &'a mut Ordering,
-        history: &[(u64, bool)],
+        history: &GameHistory,
     ) -> Self {
         let mut path = Vec::with_capacity(history.len() + MAX_PLY + 8);
-        path.extend_from_slice(history);
+        path.extend_from_slice(&history.entries);
         let root_index = path.len();
         StdSearch {
             core: SearchCore::new(ctl, tt, ord),
@@ -96,6 +98,7 @@ impl<'a> StdSearch<'a> {
             root_index,
             root_depth: 1,
             keys: [NO_KEY; MAX_PLY + 1],
+            before_root: history.last_moves,
             excluded: [0; MAX_PLY + 1],
         }
     }
@@ -103,7 +106,10 @@ impl<'a> StdSearch<'a> {
     /// The continuation context of a node at `ply`: the two moves before it.
     #[inline]
     fn context(&self, ply: usize) -> Context {
-        let at = |back: usize| ply.checked_sub(back).map_or(NO_KEY, |p| self.keys[p]);
+        let at = |back: usize| match ply.checked_sub(back) {
+            Some(p) => self.keys[p],
+            None => self.before_root[back - ply - 1],
+        };
         Context([at(1), at(2)])
     }
 

@@ -1,7 +1,7 @@
 //! Tests of the standard search: a root window the scores fall below leaves the move list as
 //! it was; quiescence results and evaluations reach the transposition table; stored scores
 //! refine the evaluation only from the side they bound; a search without the table's move
-//! leaves the table's entry alone.
+//! leaves the table's entry alone; the root's context comes from the game.
 
 use super::*;
 use crate::rules::RuleSet;
@@ -29,7 +29,7 @@ fn a_root_search_that_fails_low_keeps_the_best_move_first() {
     let mut searched = 0;
     for pos in positions() {
         let (mut ctl, mut tt, mut ord) = (control(u64::MAX), Tt::new(4), Ordering::new());
-        let mut s = StdSearch::new(&mut ctl, &mut tt, &mut ord, &[]);
+        let mut s = StdSearch::new(&mut ctl, &mut tt, &mut ord, &GameHistory::new());
         s.path.push((pos.hash(), pos.in_check(pos.to_move())));
         let mut moves = pos.legal_moves().to_vec();
         let (best, score) = s.root(&pos, &mut moves, 3, -INF, INF).expect("a move");
@@ -72,7 +72,7 @@ fn a_quiescence_search_stores_its_score_and_the_static_evaluation() {
             continue;
         }
         let (mut ctl, mut tt, mut ord) = (control(u64::MAX), Tt::new(4), Ordering::new());
-        let mut s = StdSearch::new(&mut ctl, &mut tt, &mut ord, &[]);
+        let mut s = StdSearch::new(&mut ctl, &mut tt, &mut ord, &GameHistory::new());
         let score = s.qsearch(&pos, -INF, INF, 1, 0);
         let probe = s.core.probe(pos.hash(), 0, -INF, INF, 1, true);
         assert_eq!(probe.eval, Some(evaluate(&pos)));
@@ -91,7 +91,7 @@ fn a_search_that_leaves_out_the_tables_move_stores_nothing_of_its_own() {
     let mut tested = 0;
     for pos in positions() {
         let (mut ctl, mut tt, mut ord) = (control(u64::MAX), Tt::new(4), Ordering::new());
-        let mut s = StdSearch::new(&mut ctl, &mut tt, &mut ord, &[]);
+        let mut s = StdSearch::new(&mut ctl, &mut tt, &mut ord, &GameHistory::new());
         s.path.push((pos.hash(), pos.in_check(pos.to_move())));
         s.pvs(&pos, 4, -INF, INF, 1, false);
         let before = s.core.probe(pos.hash(), 0, -INF, INF, 1, false);
@@ -109,4 +109,38 @@ fn a_search_that_leaves_out_the_tables_move_stores_nothing_of_its_own() {
         tested += 1;
     }
     assert!(tested >= 20, "only {tested} positions searched");
+}
+
+#[test]
+fn the_roots_context_is_the_games_last_two_moves() {
+    let start = Position::start(&RuleSet::standard());
+    let moves: Vec<Move> = ["7g7f", "3c3d", "2g2f"]
+        .iter()
+        .map(|s| Move::from_usi(s).unwrap())
+        .collect();
+    let mut before = vec![start.clone()];
+    for &m in &moves {
+        let mut next = before.last().unwrap().clone();
+        next.play(m).unwrap();
+        before.push(next);
+    }
+    let history = GameHistory::from_moves(&start, &moves);
+    assert_eq!(history.len(), 3);
+    let (mut ctl, mut tt, mut ord) = (control(u64::MAX), Tt::new(4), Ordering::new());
+    let mut s = StdSearch::new(&mut ctl, &mut tt, &mut ord, &history);
+    let last = cont_history::key(&before[2], moves[2]);
+    let second_last = cont_history::key(&before[1], moves[1]);
+    // The two pawn moves land on the same square seen from each owner's side.
+    assert_eq!(second_last, cont_history::key(&before[0], moves[0]));
+    assert_ne!(last, second_last);
+    assert_eq!(s.context(0), Context([last, second_last]));
+    s.keys[0] = 7;
+    assert_eq!(s.context(1), Context([7, last]));
+    s.keys[1] = 9;
+    assert_eq!(s.context(2), Context([9, 7]));
+    // Without a game behind the root there is no context there.
+    let mut s = StdSearch::new(&mut ctl, &mut tt, &mut ord, &GameHistory::new());
+    assert_eq!(s.context(0), Context::NONE);
+    s.keys[0] = 7;
+    assert_eq!(s.context(1), Context([7, NO_KEY]));
 }
