@@ -7,9 +7,9 @@
 //! strength usi2 --engine "PATH ARG…" --engine2 "PATH ARG…" [--games N] [--movetime MS]
 //! strength ladder [--variant standard|yonin] [--games N] [--movetime MS]
 //! strength yonin [--hero L] [--field Medium|Random|…] [--games N] [--movetime MS]
-//! (`--nodes N` gives the bots a node budget per move, with the time as a backstop; `--seed N`
-//! plays another series of Yonin openings, and starts standard matches at the N-th line of
-//! their book; `--records DIR` saves every game there as KIF)
+//! (`--nodes N` gives the bots, and `usi2`'s engines, a node budget per move, with the time as
+//! a backstop; `--seed N` plays another series of Yonin openings, and starts standard matches
+//! at the N-th line of their book; `--records DIR` saves every game there as KIF)
 //!
 //! Standard matches are played in game pairs, one book line with both colours, and take two
 //! more flags: `--concurrency N` plays N pairs at once (one thread and one set of players each;
@@ -201,7 +201,7 @@ fn main() {
             let path = a.engine.clone().unwrap_or_default();
             let make = || {
                 let bot = BotPlayer::new(Bot::with_hash(a.level, 1, 64), limits);
-                let engine = UsiPlayer::start(&path, &a.options, a.movetime, None)?;
+                let engine = UsiPlayer::start(&path, &a.options, (a.movetime, None), None)?;
                 Ok((boxed(Box::new(bot)), boxed(Box::new(engine))))
             };
             let at = format!(" at {} ms/move", a.movetime);
@@ -211,12 +211,16 @@ fn main() {
             // Two USI engines against each other (e.g. two builds of `yonin usi`).
             let one = a.engine.clone().unwrap_or_default();
             let two = a.engine2.clone().unwrap_or_default();
+            let budget = (a.movetime, a.nodes);
             let make = || {
-                let e1 = UsiPlayer::start(&one, &a.options, a.movetime, Some(format!("A {one}")))?;
-                let e2 = UsiPlayer::start(&two, &a.options, a.movetime, Some(format!("B {two}")))?;
+                let e1 = UsiPlayer::start(&one, &a.options, budget, Some(format!("A {one}")))?;
+                let e2 = UsiPlayer::start(&two, &a.options, budget, Some(format!("B {two}")))?;
                 Ok((boxed(Box::new(e1)), boxed(Box::new(e2))))
             };
-            let at = format!(" at {} ms/move", a.movetime);
+            let at = match a.nodes {
+                Some(n) => format!(" at {n} nodes/move ({} ms/move at most)", a.movetime),
+                None => format!(" at {} ms/move", a.movetime),
+            };
             report(standard_match(&make, &plan), &at);
         }
         "ladder" if a.variant == "yonin" => {

@@ -70,10 +70,12 @@ impl Player for BotPlayer {
     }
 }
 
-/// A USI engine in a child process, given `movetime` milliseconds a move (as byoyomi).
+/// A USI engine in a child process, given `movetime` milliseconds a move (as byoyomi) and,
+/// when set, a node budget a move (`go nodes`, the time then a backstop).
 pub struct UsiPlayer {
     engine: UsiEngine,
     movetime: u64,
+    nodes: Option<u64>,
 }
 
 impl UsiPlayer {
@@ -82,14 +84,18 @@ impl UsiPlayer {
     pub fn start(
         command: &str,
         options: &[(String, String)],
-        movetime: u64,
+        (movetime, nodes): (u64, Option<u64>),
         name: Option<String>,
     ) -> Result<UsiPlayer, String> {
         let mut engine = UsiEngine::start(command, options)?;
         if let Some(name) = name {
             engine.name = name;
         }
-        Ok(UsiPlayer { engine, movetime })
+        Ok(UsiPlayer {
+            engine,
+            movetime,
+            nodes,
+        })
     }
 }
 
@@ -106,7 +112,11 @@ impl Player for UsiPlayer {
     }
     fn play(&mut self, start: &Position, moves: &[Move], _pos: &Position) -> Reply {
         self.engine.send(&position_line(start, moves));
-        let go = format!("go btime 0 wtime 0 byoyomi {}", self.movetime);
+        let nodes = self
+            .nodes
+            .map(|n| format!("nodes {n} "))
+            .unwrap_or_default();
+        let go = format!("go {nodes}btime 0 wtime 0 byoyomi {}", self.movetime);
         self.engine.send(&go);
         let limit = Duration::from_millis(self.movetime * 3 + 5000);
         let Some(l) = self.engine.wait_for(|l| l.starts_with("bestmove"), limit) else {
