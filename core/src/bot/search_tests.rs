@@ -1,7 +1,8 @@
 //! Tests of the standard search: a root window the scores fall below leaves the move list as
 //! it was; quiescence results and evaluations reach the transposition table; stored scores
 //! refine the evaluation only from the side they bound; a search without the table's move
-//! leaves the table's entry alone; the root's context comes from the game.
+//! leaves the table's entry alone; the root's context comes from the game; a node improves on
+//! the evaluation two plies back.
 
 use super::*;
 use crate::rules::RuleSet;
@@ -143,4 +144,39 @@ fn the_roots_context_is_the_games_last_two_moves() {
     assert_eq!(s.context(0), Context::NONE);
     s.keys[0] = 7;
     assert_eq!(s.context(1), Context([7, NO_KEY]));
+}
+
+#[test]
+fn a_node_is_improving_when_its_evaluation_beats_the_one_two_plies_back() {
+    let (mut ctl, mut tt, mut ord) = (control(u64::MAX), Tt::new(4), Ordering::new());
+    let mut s = StdSearch::new(&mut ctl, &mut tt, &mut ord, &GameHistory::new());
+    // Too near the root to compare: improving, unless in check.
+    s.evals[1] = -300;
+    assert!(s.improving(1));
+    s.evals[1] = NO_EVAL;
+    assert!(!s.improving(1));
+    s.evals[0] = 100;
+    s.evals[2] = 150;
+    assert!(s.improving(2));
+    s.evals[2] = 100;
+    assert!(!s.improving(2));
+    // Two plies back was in check: four plies back counts.
+    s.evals[2] = NO_EVAL;
+    s.evals[4] = 120;
+    assert!(s.improving(4));
+    s.evals[0] = 130;
+    assert!(!s.improving(4));
+    // Neither has an evaluation.
+    s.evals[0] = NO_EVAL;
+    assert!(s.improving(4));
+    // A search fills the root's evaluation in.
+    let pos = positions()
+        .into_iter()
+        .find(|p| !p.in_check(p.to_move()))
+        .unwrap();
+    let mut s = StdSearch::new(&mut ctl, &mut tt, &mut ord, &GameHistory::new());
+    s.path.push((pos.hash(), false));
+    let mut moves = pos.legal_moves().to_vec();
+    s.root(&pos, &mut moves, 3, -INF, INF).expect("a move");
+    assert_eq!(s.evals[0], evaluate(&pos));
 }
