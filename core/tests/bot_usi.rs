@@ -3,7 +3,7 @@
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use yonin_core::bot::usi::{Control, Go, UsiEngine};
+use yonin_core::bot::usi::{Control, Go, UsiEngine, SAFETY_MARGIN};
 use yonin_core::record::usi::parse_position_line;
 use yonin_core::{Move, RuleSet, Seat};
 
@@ -154,10 +154,17 @@ fn time_budget_follows_the_clock() {
     // In byoyomi only: never more than the byoyomi less the margin.
     let g = Go::parse(&["btime", "0", "wtime", "0", "byoyomi", "1000"]);
     assert!(g.budget(Seat::South) <= Duration::from_millis(1000) - Duration::from_millis(50));
+    // Short times keep an eighth back instead of the whole margin.
     assert_eq!(
         Go::parse(&["movetime", "500"]).budget(Seat::South),
-        Duration::from_millis(380)
+        Duration::from_millis(500 - 62)
     );
+    assert_eq!(
+        Go::parse(&["movetime", "2000"]).budget(Seat::South),
+        Duration::from_millis(2000) - SAFETY_MARGIN
+    );
+    let g = Go::parse(&["btime", "0", "wtime", "0", "byoyomi", "220"]);
+    assert_eq!(g.budget(Seat::South), Duration::from_millis(220 - 27));
     let g = Go::parse(&[
         "btime", "10000", "wtime", "10000", "binc", "2000", "winc", "2000",
     ]);
