@@ -165,6 +165,10 @@ fn time_budget_follows_the_clock() {
     );
     let g = Go::parse(&["btime", "0", "wtime", "0", "byoyomi", "220"]);
     assert_eq!(g.budget(Seat::South), Duration::from_millis(220 - 27));
+    // Absurd clocks from a GUI saturate instead of wrapping round to a short budget.
+    let max = u64::MAX.to_string();
+    let g = Go::parse(&["btime", "0", "binc", &max, "byoyomi", "1"]);
+    assert!(g.budget(Seat::South) > Duration::from_secs(86_400 * 365));
     let g = Go::parse(&[
         "btime", "10000", "wtime", "10000", "binc", "2000", "winc", "2000",
     ]);

@@ -123,11 +123,13 @@ impl Go {
         let time = time.unwrap_or(0);
         let inc = inc.unwrap_or(0);
         let byo = self.byoyomi.unwrap_or(0);
-        let want = time / 30 + inc * 3 / 4 + byo;
+        // Saturating: the numbers come from the GUI.
+        let want = (time / 30).saturating_add(inc / 4 * 3).saturating_add(byo);
         // Never more than a third of the bank on one move, plus what comes back.
-        let cap = time / 3 + inc + byo;
+        let cap = (time / 3).saturating_add(inc).saturating_add(byo);
+        let available = time.saturating_add(inc).saturating_add(byo);
         ms(want.min(cap))
-            .saturating_sub(margin(time + inc + byo))
+            .saturating_sub(margin(available))
             .max(ms(10))
     }
 
