@@ -167,8 +167,13 @@ fn time_budget_follows_the_clock() {
     assert_eq!(g.budget(Seat::South), Duration::from_millis(220 - 27));
     // Absurd clocks from a GUI saturate instead of wrapping round to a short budget.
     let max = u64::MAX.to_string();
-    let g = Go::parse(&["btime", "0", "binc", &max, "byoyomi", "1"]);
+    let g = Go::parse(&["btime", &max, "binc", &max, "byoyomi", &max]);
     assert!(g.budget(Seat::South) > Duration::from_secs(86_400 * 365));
+    // The increment comes after the move: with 100 ms on the clock it cannot be spent now.
+    let g = Go::parse(&[
+        "btime", "100", "wtime", "100", "binc", "2000", "winc", "2000",
+    ]);
+    assert!(g.budget(Seat::South) < Duration::from_millis(100));
     let g = Go::parse(&[
         "btime", "10000", "wtime", "10000", "binc", "2000", "winc", "2000",
     ]);

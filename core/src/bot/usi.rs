@@ -102,7 +102,8 @@ impl Go {
     }
 
     /// The thinking time for the side `me`: a share of the remaining time plus the increment
-    /// or byoyomi, never more than what is left (byoyomi included) minus the safety margin.
+    /// or byoyomi, never more than what is left now (byoyomi included, the increment not)
+    /// minus the safety margin.
     pub fn budget(&self, me: Seat) -> Duration {
         const DAY: Duration = Duration::from_secs(86_400);
         if self.infinite || self.ponder {
@@ -125,9 +126,14 @@ impl Go {
         let byo = self.byoyomi.unwrap_or(0);
         // Saturating: the numbers come from the GUI.
         let want = (time / 30).saturating_add(inc / 4 * 3).saturating_add(byo);
-        // Never more than a third of the bank on one move, plus what comes back.
-        let cap = (time / 3).saturating_add(inc).saturating_add(byo);
-        let available = time.saturating_add(inc).saturating_add(byo);
+        // Never more than a third of the bank on one move, plus what comes back; and never
+        // more than is on the clock now: the increment is added after the move (as CSA
+        // servers and our own server do), so with 100 ms left it cannot pay for this one.
+        let available = time.saturating_add(byo);
+        let cap = (time / 3)
+            .saturating_add(inc)
+            .saturating_add(byo)
+            .min(available);
         ms(want.min(cap))
             .saturating_sub(margin(available))
             .max(ms(10))
