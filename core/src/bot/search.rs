@@ -132,6 +132,12 @@ impl<'a> StdSearch<'a> {
         Context([at(1), at(2)])
     }
 
+    /// Keeps the root's static evaluation, which nodes two plies down compare theirs with.
+    fn set_root_eval(&mut self, pos: &Position) {
+        let in_check = pos.in_check(pos.to_move());
+        self.evals[0] = if in_check { NO_EVAL } else { evaluate(pos) };
+    }
+
     /// Whether the static evaluation at `ply` is better than two plies before (four when that
     /// node was in check; yes when neither has one, or the line is too short).
     fn improving(&self, ply: usize) -> bool {
@@ -253,9 +259,8 @@ impl<'a> StdSearch<'a> {
         mut alpha: i32,
         beta: i32,
     ) -> Option<(Move, i32)> {
-        let me = pos.to_move();
-        let in_check = pos.in_check(me);
-        self.evals[0] = if in_check { NO_EVAL } else { evaluate(pos) };
+        let in_check = pos.in_check(pos.to_move());
+        self.set_root_eval(pos);
         let mut best: Option<(Move, i32)> = None;
         let mut best_score = -INF;
         self.core.pv.clear(0);
@@ -653,6 +658,7 @@ impl<'a> StdSearch<'a> {
         window: i32,
     ) -> Vec<i32> {
         let mut best = -INF;
+        self.set_root_eval(pos);
         self.path.push((pos.hash(), pos.in_check(pos.to_move())));
         self.root_depth = depth;
         let mut out = Vec::with_capacity(moves.len());

@@ -179,4 +179,10 @@ fn a_node_is_improving_when_its_evaluation_beats_the_one_two_plies_back() {
     let mut moves = pos.legal_moves().to_vec();
     s.root(&pos, &mut moves, 3, -INF, INF).expect("a move");
     assert_eq!(s.evals[0], evaluate(&pos));
+    // So does the weaker levels' scoring of every root move (without it, every node two
+    // plies down counted as improving).
+    let mut s = StdSearch::new(&mut ctl, &mut tt, &mut ord, &GameHistory::new());
+    let scores = s.score_root_moves(&pos, &moves, 2, &vec![false; moves.len()], 50);
+    assert_eq!(scores.len(), moves.len());
+    assert_eq!(s.evals[0], evaluate(&pos));
 }
