@@ -1,6 +1,7 @@
 //! The player's settings and finished games, kept as small text files in the usual per-user
 //! folders (`$XDG_CONFIG_HOME/yonin`, `$XDG_DATA_HOME/yonin/games`; `YONIN_HOME` puts both
-//! under one folder, which tests use).
+//! under one folder, which tests use). The data folder also holds the seats the player holds
+//! (`seats`) and the in-process server's store.
 
 use crate::board_view::PieceStyle;
 use serde::{Deserialize, Serialize};
@@ -262,15 +263,21 @@ pub fn config_dir() -> Option<PathBuf> {
         .map(|d| d.join("yonin"))
 }
 
-/// Where finished games are kept.
-pub fn games_dir() -> Option<PathBuf> {
+/// Where the client keeps its data: finished games, the seats it holds (`seats`), and the
+/// in-process server's store.
+pub fn data_dir() -> Option<PathBuf> {
     if let Some(d) = env_dir("YONIN_HOME") {
-        return Some(d.join("games"));
+        return Some(d);
     }
     if cfg!(windows) || cfg!(target_os = "macos") {
-        return config_dir().map(|d| d.join("games"));
+        return config_dir();
     }
     env_dir("XDG_DATA_HOME")
         .or_else(|| home().map(|h| h.join(".local/share")))
-        .map(|d| d.join("yonin").join("games"))
+        .map(|d| d.join("yonin"))
+}
+
+/// Where finished games are kept.
+pub fn games_dir() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("games"))
 }
