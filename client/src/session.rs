@@ -722,7 +722,7 @@ impl Session {
                     self.notice(tr(Text::ResumedWatching), now, false);
                 }
                 if let Some(t) = &mut self.table {
-                    t.seats = state.seats.clone();
+                    t.set_seats(state.seats.clone());
                     t.time_control = state.settings.time_control;
                     sync_grace(t, now);
                 }
@@ -859,6 +859,7 @@ impl Session {
                         s.grace_ms = None;
                         s.stand_in = None;
                     }
+                    t.learn_people();
                     t.grace_until[seat] = None;
                     t.claimable.retain(|s| *s != seat);
                 }
@@ -874,6 +875,7 @@ impl Session {
                         s.stand_in = Some(level);
                         s.grace_ms = None;
                     }
+                    t.learn_people();
                     t.grace_until[seat] = None;
                     if claimable && !t.claimable.contains(&seat) {
                         t.claimable.push(seat);

@@ -86,7 +86,6 @@ pub(super) fn text(t: Text) -> &'static str {
         InCheck => "in check",
         ResignsOnTurn => "resigns on their turn",
         Disconnected => "disconnected",
-        BotStandsIn => "a bot ({0}) stands in",
         OffersDraw => "offers a draw",
         RecordTitle => "Record 棋譜",
         Copied => "copied",

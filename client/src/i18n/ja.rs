@@ -86,7 +86,6 @@ pub(super) fn text(t: Text) -> &'static str {
         InCheck => "王手",
         ResignsOnTurn => "手番で投了",
         Disconnected => "切断",
-        BotStandsIn => "コンピュータ({0})が代打ち",
         OffersDraw => "引き分けを提案",
         RecordTitle => "棋譜",
         Copied => "コピー済み",

@@ -86,7 +86,6 @@ pub(super) fn text(t: Text) -> &'static str {
         InCheck => "왕수",
         ResignsOnTurn => "차례가 오면 기권",
         Disconnected => "연결 끊김",
-        BotStandsIn => "컴퓨터({0})가 대신 둠",
         OffersDraw => "무승부 제안",
         RecordTitle => "기보(棋譜)",
         Copied => "복사됨",

@@ -161,7 +161,7 @@ keys! {
     ReasonLastSurvivor, ReasonTeamElimination, ReasonAborted,
     // Plates and side panel
     ToMove, PlateDraw, PlateWins, PlateLoses, PlacePlace, InCheckN, InCheck, ResignsOnTurn,
-    Disconnected, BotStandsIn, OffersDraw, RecordTitle, Copied, Copy, ReallyResign, Resign,
+    Disconnected, OffersDraw, RecordTitle, Copied, Copy, ReallyResign, Resign,
     AcceptDraw, DeclineDraw, OfferDraw, DeclareImpasse, ClaimWin, Promote, Keep,
     // Notices
     VersionMismatch, ServerFull, Kicked, RoomClosed, GameUnreadable, OffersDrawNotice,

@@ -55,6 +55,31 @@ impl MenuScreen {
     }
 }
 
+/// The colour of the "Rejoin your game" button: it stands out from the other buttons.
+pub const REJOIN_COLOR: Color = theme::CHECK_GLOW;
+
+/// Where the buttons go in a `w`×`h` window: "Rejoin your game" (with a line about the game
+/// under it) when there is one, then the six menu buttons. With a game to rejoin every
+/// button is a little lower so all of them fit.
+pub fn buttons(w: f32, h: f32, rejoin: bool) -> (Option<Rect>, Vec<Rect>) {
+    const ITEMS: usize = 6;
+    let bw = (w * 0.36).clamp(260.0, 520.0);
+    let rows = ITEMS as f32 + if rejoin { 1.6 } else { 0.0 };
+    let bh = (h * 0.085).min(h * 0.66 / (rows * 1.28)).clamp(30.0, 76.0);
+    let gap = bh * 0.28;
+    let x = (w - bw) / 2.0;
+    let mut top = h * 0.3;
+    let first = rejoin.then(|| {
+        let r = Rect::new(x, top, bw, bh);
+        top += bh * 1.6 + gap;
+        r
+    });
+    let items = (0..ITEMS)
+        .map(|i| Rect::new(x, top + i as f32 * (bh + gap), bw, bh))
+        .collect();
+    (first, items)
+}
+
 /// The session that takes `seat` back, and the screen that shows it: the game screen for an
 /// offline game, the lobby (which opens the game once it is back) otherwise.
 pub fn rejoin(ctx: &mut Ctx, seat: SavedSeat) -> Transition {
@@ -112,7 +137,6 @@ impl Screen for MenuScreen {
         }
 
         self.refresh(ctx);
-        let bw = (w * 0.36).clamp(260.0, 520.0);
         let items = [
             tr(Text::MenuComputer),
             tr(Text::MenuOnline),
@@ -121,31 +145,23 @@ impl Screen for MenuScreen {
             tr(Text::MenuSettings),
             tr(Text::MenuQuit),
         ];
-        // With a game to rejoin, its button and a line about it come first, and every
-        // button is a little lower so all of them fit.
-        let rows = items.len() as f32 + if self.rejoin.is_some() { 1.6 } else { 0.0 };
-        let bh = (h * 0.085).min(h * 0.66 / (rows * 1.28)).clamp(30.0, 76.0);
-        let gap = bh * 0.28;
-        let mut top = h * 0.3;
-        if let Some(seat) = &self.rejoin {
-            let r = Rect::new((w - bw) / 2.0, top, bw, bh);
-            if ui.button_styled(r, tr(Text::RejoinGame), true, Some(theme::CHECK_GLOW)) {
+        let (rejoin_r, rows) = buttons(w, h, self.rejoin.is_some());
+        if let (Some(seat), Some(r)) = (&self.rejoin, rejoin_r) {
+            if ui.button_styled(r, tr(Text::RejoinGame), true, Some(REJOIN_COLOR)) {
                 let seat = seat.clone();
                 return rejoin(ctx, seat);
             }
             let about = seat.describe();
-            let size = crate::game_view::fit(&ui, &about, w - 2.0 * u, bh * 0.34);
+            let size = crate::game_view::fit(&ui, &about, w - 2.0 * u, r.h * 0.34);
             ui.text_centered(
                 &about,
-                vec2(w / 2.0, top + bh + bh * 0.33),
+                vec2(w / 2.0, r.y + r.h * 1.33),
                 size,
                 theme::palette().text_dim,
             );
-            top += bh * 1.6 + gap;
         }
         let mut chosen = None;
-        for (i, label) in items.iter().enumerate() {
-            let r = Rect::new((w - bw) / 2.0, top + i as f32 * (bh + gap), bw, bh);
+        for (i, (label, r)) in items.iter().zip(rows).enumerate() {
             let last = match ctx.settings.last_mode {
                 Mode::Computer => 0,
                 Mode::Online => 1,
