@@ -55,8 +55,9 @@ impl MenuScreen {
     }
 }
 
-/// The colour of the "Rejoin your game" button: it stands out from the other buttons.
-pub const REJOIN_COLOR: Color = theme::CHECK_GLOW;
+/// The colour of the "Rejoin your game" button: an opaque green that stands out from the
+/// amber of the last used mode and keeps its dark label readable.
+pub const REJOIN_COLOR: Color = Color::new(0.36, 0.74, 0.58, 1.0);
 
 /// Where the buttons go in a `w`×`h` window: "Rejoin your game" (with a line about the game
 /// under it) when there is one, then the six menu buttons. With a game to rejoin every

@@ -466,7 +466,7 @@ impl Screen for LobbyScreen {
             if let Some(seat) = session.rejoinable.first() {
                 let r = Rect::new(x, list.y, list_w, u * 2.4);
                 let label = trf(Text::RejoinNamed, &[&seat.describe()]);
-                if ui.button_styled(r, &label, true, Some(theme::CHECK_GLOW)) {
+                if ui.button_styled(r, &label, true, Some(super::menu::REJOIN_COLOR)) {
                     rejoin = Some(seat.clone());
                 }
                 list.y += u * 3.0;
