@@ -174,15 +174,15 @@ impl SeatBook {
         }
     }
 
-    /// Keeps `seat` (replacing an older entry for the same token or the same room of the
-    /// same server). Writes only when something changed (the time aside).
+    /// Keeps `seat` (replacing an older entry for the same token: room numbers are not
+    /// enough, an in-process server started again numbers its rooms from 1). Writes only
+    /// when something changed (the time aside).
     pub fn keep(&self, seat: SavedSeat) -> Result<(), String> {
         let mut seats = self.list();
         if seats.first().is_some_and(|s| s.same_as(&seat)) {
             return Ok(());
         }
-        seats
-            .retain(|s| s.token != seat.token && !(s.server == seat.server && s.room == seat.room));
+        seats.retain(|s| s.token != seat.token);
         seats.insert(0, seat);
         seats.truncate(MAX_SAVED_SEATS);
         write(&self.path, &seats)
@@ -321,13 +321,17 @@ mod tests {
         assert!(book.list().is_empty(), "no file is no seat");
         book.keep(seat(1, 1, 10)).unwrap();
         book.keep(seat(2, 2, 20)).unwrap();
-        // The same room again with a new token replaces the old entry.
-        book.keep(seat(3, 1, 30)).unwrap();
-        let tokens: Vec<u128> = book.list().iter().map(|s| s.token.0).collect();
-        assert_eq!(tokens, vec![3, 2], "newest first, one per room");
+        // The same token again replaces its entry; the same room number with another token
+        // (a restarted in-process server) is another seat.
+        book.keep(seat(1, 5, 30)).unwrap();
+        book.keep(seat(3, 2, 40)).unwrap();
+        let seats = book.list();
+        let tokens: Vec<u128> = seats.iter().map(|s| s.token.0).collect();
+        assert_eq!(tokens, vec![3, 1, 2], "newest first, one per token");
+        assert_eq!(seats[1].room, RoomId(5));
         assert!(book.forget(ResumeToken(2)).unwrap());
         assert!(!book.forget(ResumeToken(2)).unwrap());
-        assert_eq!(book.list().len(), 1);
+        assert_eq!(book.list().len(), 2);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
