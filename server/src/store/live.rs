@@ -329,6 +329,9 @@ fn commit_batch(store: &Store, batch: Vec<Request>) {
     });
     match committed {
         Ok(results) => {
+            store
+                .journal_commits
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             for ((request, admitted), result) in batch.into_iter().zip(admitted).zip(results) {
                 let answer = match (admitted, result) {
                     (Err(full), _) => Err(full),
