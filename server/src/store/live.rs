@@ -4,7 +4,13 @@
 //! its write is on the disk.
 //!
 //! A game in progress is a [`LiveGame`] (written when it starts, rewritten when its seats
-//! change) and its [`LiveEntry`]s, one per action, keyed by (live id, ply). When the game ends,
+//! change) and its [`LiveEntry`]s, one per action, in one log of every game's actions in the
+//! order they came (sequence number → live id, ply, entry). A batch's moves from many rooms thus
+//! go to the end of one B-tree, a page or two per commit, where a table keyed by (live id, ply)
+//! dirtied a leaf per room and made each fsync several times dearer. The store keeps in memory,
+//! for each game in progress, the sequence numbers of its actions (8 bytes an action), built
+//! when the database is opened; it answers "which ply comes next" and "what to delete". When
+//! the game ends,
 //! [`Journal::finish`] stores the finished game and deletes the game in progress in one
 //! transaction; a restarting server reads what is left with [`Store::live_games`].
 //!
@@ -15,12 +21,13 @@
 //! the batch once more.
 
 use super::{
-    decode, encode, insert_game, Admission, EncodedGame, Store, StoreError, LIVE_ENTRIES,
-    LIVE_GAMES, META, META_NEXT_LIVE,
+    decode, encode, insert_game, Admission, EncodedGame, Store, StoreError, LIVE_GAMES, LIVE_LOG,
+    META, META_NEXT_LIVE,
 };
-use redb::{ReadableTable, WriteTransaction};
+use redb::{Database, ReadableDatabase, ReadableTable, WriteTransaction};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use std::collections::HashMap;
 use std::sync::{Arc, PoisonError};
 use tokio::sync::{mpsc, oneshot};
 use yonin_core::protocol::{
@@ -242,55 +249,130 @@ impl Journal {
     }
 }
 
-/// Is `id` a game in progress in the store?
-fn live_exists(txn: &WriteTransaction, id: LiveId) -> Result<bool, StoreError> {
-    Ok(txn.open_table(LIVE_GAMES)?.get(id.0)?.is_some())
+/// Each game in progress (live id) and the log's sequence numbers of its actions, by ply.
+pub(crate) type LiveIndex = HashMap<u64, Vec<u64>>;
+/// How a transaction changes the [`LiveIndex`]: a game's new list, or `None` when it is gone.
+pub(crate) type LiveChanges = HashMap<u64, Option<Vec<u64>>>;
+
+/// Makes committed changes in the index.
+pub(crate) fn apply_changes(index: &mut LiveIndex, changes: LiveChanges) {
+    for (id, seqs) in changes {
+        match seqs {
+            Some(seqs) => index.insert(id, seqs),
+            None => index.remove(&id),
+        };
+    }
 }
 
-/// Deletes a game in progress and its actions.
-fn delete_live(txn: &WriteTransaction, id: LiveId) -> Result<(), StoreError> {
-    txn.open_table(LIVE_GAMES)?.remove(id.0)?;
-    txn.open_table(LIVE_ENTRIES)?
-        .retain_in((id.0, 0)..=(id.0, u32::MAX), |_, _| false)?;
-    Ok(())
+/// The index of the games in progress in `db`, from its tables.
+pub(crate) fn build_index(db: &Database) -> Result<LiveIndex, StoreError> {
+    let txn = db.begin_read()?;
+    let mut index = LiveIndex::new();
+    for game in txn.open_table(LIVE_GAMES)?.iter()? {
+        index.insert(game?.0.value(), Vec::new());
+    }
+    for record in txn.open_table(LIVE_LOG)?.iter()? {
+        let (seq, value) = record?;
+        let (id, ply, _) = value.value();
+        // Records of no game in progress cannot be (they go with their game); skip them.
+        if let Some(seqs) = index.get_mut(&id) {
+            if ply as usize == seqs.len() {
+                seqs.push(seq.value());
+            } else {
+                tracing::error!("game store: live{id} has action {ply} after {}", seqs.len());
+            }
+        }
+    }
+    Ok(index)
+}
+
+/// An action read back from the log (or why it could not be).
+type Decoded = Result<LiveEntry, StoreError>;
+
+/// A batch's view of the games in progress: the committed index and what the batch changed.
+struct Batch<'a> {
+    index: &'a LiveIndex,
+    changes: LiveChanges,
+}
+
+impl Batch<'_> {
+    /// The number of actions of game `id`, if it is in progress.
+    fn len_of(&self, id: LiveId) -> Option<usize> {
+        match self.changes.get(&id.0) {
+            Some(seqs) => seqs.as_ref().map(Vec::len),
+            None => self.index.get(&id.0).map(Vec::len),
+        }
+    }
+
+    /// The sequence numbers of game `id`'s actions, to change (None if it is not in progress).
+    fn seqs(&mut self, id: LiveId) -> Option<&mut Vec<u64>> {
+        if !self.changes.contains_key(&id.0) {
+            let current = self.index.get(&id.0)?.clone();
+            self.changes.insert(id.0, Some(current));
+        }
+        self.changes.get_mut(&id.0)?.as_mut()
+    }
+
+    /// Deletes game `id` and its actions (nothing if it is not in progress).
+    fn delete(&mut self, txn: &WriteTransaction, id: LiveId) -> Result<(), StoreError> {
+        txn.open_table(LIVE_GAMES)?.remove(id.0)?;
+        if let Some(seqs) = self.seqs(id) {
+            let mut log = txn.open_table(LIVE_LOG)?;
+            for &seq in seqs.iter() {
+                log.remove(seq)?;
+            }
+        }
+        self.changes.insert(id.0, None);
+        Ok(())
+    }
 }
 
 /// Applies one write in the batch's transaction.
-fn apply(txn: &WriteTransaction, write: &Write) -> Refusable<Done> {
+fn apply(txn: &WriteTransaction, batch: &mut Batch<'_>, write: &Write) -> Refusable<Done> {
     match write {
         Write::Start(bytes) => {
             let mut meta = txn.open_table(META)?;
             let next = meta.get(META_NEXT_LIVE)?.map_or(1, |v| v.value());
             meta.insert(META_NEXT_LIVE, next + 1)?;
             txn.open_table(LIVE_GAMES)?.insert(next, bytes.as_slice())?;
+            batch.changes.insert(next, Some(Vec::new()));
             Ok(Ok(Done::Live(LiveId(next))))
         }
         Write::Rewrite(id, bytes) => {
-            if !live_exists(txn, *id)? {
+            if batch.len_of(*id).is_none() {
                 return Ok(Err(StoreError::NoSuchLive(*id)));
             }
             txn.open_table(LIVE_GAMES)?.insert(id.0, bytes.as_slice())?;
             Ok(Ok(Done::Unit))
         }
         Write::Append(id, ply, bytes) => {
-            if !live_exists(txn, *id)? {
+            let Some(len) = batch.len_of(*id) else {
                 return Ok(Err(StoreError::NoSuchLive(*id)));
-            }
-            let mut entries = txn.open_table(LIVE_ENTRIES)?;
-            let last = entries
-                .range((id.0, 0)..=(id.0, u32::MAX))?
-                .next_back()
-                .transpose()?
-                .map(|(key, _)| key.value().1);
-            let expected = last.map_or(0, |p| p.saturating_add(1));
-            if *ply > expected {
+            };
+            let at = *ply as usize;
+            if at > len {
                 return Ok(Err(StoreError::LiveGap {
                     id: *id,
                     ply: *ply,
-                    expected,
+                    expected: len as u32,
                 }));
             }
-            entries.insert((id.0, *ply), bytes.as_slice())?;
+            let mut log = txn.open_table(LIVE_LOG)?;
+            let Some(seqs) = batch.seqs(*id) else {
+                return Ok(Err(StoreError::NoSuchLive(*id)));
+            };
+            let seq = match seqs.get(at) {
+                // The same ply again: written over, in place.
+                Some(&seq) => seq,
+                None => {
+                    // After every record there is: later than this game's earlier actions, so
+                    // the log's order is each game's ply order.
+                    let seq = log.last()?.map_or(1, |(k, _)| k.value() + 1);
+                    seqs.push(seq);
+                    seq
+                }
+            };
+            log.insert(seq, (id.0, *ply, bytes.as_slice()))?;
             Ok(Ok(Done::Unit))
         }
         Write::Finish(id, game) => {
@@ -298,11 +380,11 @@ fn apply(txn: &WriteTransaction, write: &Write) -> Refusable<Done> {
                 Ok(game_id) => game_id,
                 Err(refused) => return Ok(Err(refused)),
             };
-            delete_live(txn, *id)?;
+            batch.delete(txn, *id)?;
             Ok(Ok(Done::Game(game_id)))
         }
         Write::Discard(id) => {
-            delete_live(txn, *id)?;
+            batch.delete(txn, *id)?;
             Ok(Ok(Done::Unit))
         }
         Write::Save(game) => Ok(insert_game(txn, game)?.map(Done::Game)),
@@ -317,15 +399,19 @@ fn commit_batch(store: &Store, batch: Vec<Request>) {
         .iter()
         .map(|r| store.admit(r.write.admission(), bytes))
         .collect();
-    let committed = store.write(|txn| {
+    let committed = store.write_live(|txn, index| {
+        let mut view = Batch {
+            index,
+            changes: LiveChanges::new(),
+        };
         let mut results = Vec::with_capacity(batch.len());
         for (request, admitted) in batch.iter().zip(&admitted) {
             results.push(match admitted {
-                Ok(()) => Some(apply(txn, &request.write)?),
+                Ok(()) => Some(apply(txn, &mut view, &request.write)?),
                 Err(_) => None,
             });
         }
-        Ok(results)
+        Ok((results, view.changes))
     });
     match committed {
         Ok(results) => {
@@ -412,10 +498,15 @@ impl Store {
     /// action ends its game's list there (the actions after it cannot be replayed without it).
     pub fn live_games(&self) -> Result<Vec<(LiveId, LiveGame, Vec<LiveEntry>)>, StoreError> {
         self.read(|txn| {
-            let games = txn.open_table(LIVE_GAMES)?;
-            let entries = txn.open_table(LIVE_ENTRIES)?;
+            // Every action in the log, by game.
+            let mut actions: HashMap<u64, Vec<(u32, Decoded)>> = HashMap::new();
+            for record in txn.open_table(LIVE_LOG)?.iter()? {
+                let (_, value) = record?;
+                let (id, ply, bytes) = value.value();
+                actions.entry(id).or_default().push((ply, decode(bytes)));
+            }
             let mut out = Vec::new();
-            for game in games.iter()? {
+            for game in txn.open_table(LIVE_GAMES)?.iter()? {
                 let (id, bytes) = game?;
                 let id = LiveId(id.value());
                 let game: LiveGame = match decode(bytes.value()) {
@@ -425,19 +516,23 @@ impl Store {
                         continue;
                     }
                 };
-                let mut actions = Vec::new();
-                for entry in entries.range((id.0, 0)..=(id.0, u32::MAX))? {
-                    let (key, bytes) = entry?;
-                    match decode(bytes.value()) {
-                        Ok(entry) => actions.push(entry),
+                let mut list = actions.remove(&id.0).unwrap_or_default();
+                list.sort_by_key(|(ply, _)| *ply);
+                let mut entries = Vec::with_capacity(list.len());
+                for (ply, entry) in list {
+                    match entry {
+                        Ok(entry) if ply as usize == entries.len() => entries.push(entry),
+                        Ok(_) => {
+                            tracing::error!("game store: {id} lacks action {}", entries.len());
+                            break;
+                        }
                         Err(e) => {
-                            let ply = key.value().1;
                             tracing::error!("game store: {id} action {ply} is damaged: {e}");
                             break;
                         }
                     }
                 }
-                out.push((id, game, actions));
+                out.push((id, game, entries));
             }
             Ok(out)
         })

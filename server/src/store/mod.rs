@@ -22,7 +22,8 @@
 //! - `summaries`: id → [`GameSummary`] (what lists read, so a list never decodes whole games);
 //! - `by_player`: (lower-case person name, id) → () — the index behind the player filter;
 //! - `by_variant`: (variant number, id) → () — the index behind the variant filter;
-//! - `live_games`: live id → [`LiveGame`]; `live_entries`: (live id, ply) → [`LiveEntry`];
+//! - `live_games`: live id → [`LiveGame`]; `live_log`: sequence → (live id, ply,
+//!   [`LiveEntry`]), with an index in memory from each game to its sequence numbers;
 //! - `meta`: name → number (the next live id; which indexes are built).
 
 mod backend;
@@ -77,7 +78,11 @@ const SUMMARIES: TableDefinition<u64, &[u8]> = TableDefinition::new("summaries")
 const BY_PLAYER: TableDefinition<(&str, u64), ()> = TableDefinition::new("by_player");
 const BY_VARIANT: TableDefinition<(u8, u64), ()> = TableDefinition::new("by_variant");
 const LIVE_GAMES: TableDefinition<u64, &[u8]> = TableDefinition::new("live_games");
-const LIVE_ENTRIES: TableDefinition<(u64, u32), &[u8]> = TableDefinition::new("live_entries");
+/// The actions of every game in progress, in the order they were written: sequence number →
+/// (live id, ply, entry). One log rather than a table keyed by (live id, ply): a batch's moves
+/// from many rooms then land side by side at the end of one B-tree instead of in a leaf per
+/// room, which is what an fsync pays for (see `live`).
+const LIVE_LOG: TableDefinition<u64, (u64, u32, &[u8])> = TableDefinition::new("live_log");
 const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
 
 /// `meta` key: the next live id to hand out.
@@ -202,10 +207,13 @@ pub fn default_data_dir() -> Option<PathBuf> {
     dirs::data_dir().map(|d| d.join(APP_DIR))
 }
 
-/// The open database, and how many times it has been opened (so that two writers that both
-/// failed reopen it once, not twice).
+/// The open database, what is known of its games in progress, and how many times it has been
+/// opened (so that two writers that both failed reopen it once, not twice).
 struct Open {
     db: Option<Database>,
+    /// Each game in progress and the log's sequence numbers of its actions, as committed. Locked
+    /// by a write for its whole transaction (writes are serialised by redb anyway).
+    live: Mutex<live::LiveIndex>,
     generation: u64,
 }
 
@@ -331,7 +339,7 @@ fn open_database(
     path: &Path,
     options: &StoreOptions,
     faults: Option<&Faults>,
-) -> Result<Database, StoreError> {
+) -> Result<(Database, live::LiveIndex), StoreError> {
     let file = std::fs::OpenOptions::new()
         .read(true)
         .write(true)
@@ -355,7 +363,8 @@ fn open_database(
         .create_with_backend(backend)
         .map_err(database_error)?;
     prepare(&db)?;
-    Ok(db)
+    let index = live::build_index(&db)?;
+    Ok((db, index))
 }
 
 /// Creates the tables (so that readers never meet a missing one) and builds any index a store
@@ -367,7 +376,7 @@ fn prepare(db: &Database) -> Result<(), StoreError> {
         txn.open_table(GAMES)?;
         txn.open_table(BY_PLAYER)?;
         txn.open_table(LIVE_GAMES)?;
-        txn.open_table(LIVE_ENTRIES)?;
+        txn.open_table(LIVE_LOG)?;
         let mut by_variant = txn.open_table(BY_VARIANT)?;
         let mut meta = txn.open_table(META)?;
         let summaries = txn.open_table(SUMMARIES)?;
@@ -420,10 +429,11 @@ impl Store {
             source,
         })?;
         let path = dir.join(DB_FILE);
-        let db = open_database(&path, &options, faults.as_ref())?;
+        let (db, index) = open_database(&path, &options, faults.as_ref())?;
         Ok(Store {
             open: RwLock::new(Open {
                 db: Some(db),
+                live: Mutex::new(index),
                 generation: 0,
             }),
             path,
@@ -481,8 +491,9 @@ impl Store {
             }
         }
         open.generation += 1;
-        let db = open_database(&self.path, &self.options, self.faults.as_ref())?;
+        let (db, index) = open_database(&self.path, &self.options, self.faults.as_ref())?;
         open.db = Some(db);
+        open.live = Mutex::new(index);
         tracing::info!("game store reopened after a disk error");
         Ok(())
     }
@@ -492,6 +503,18 @@ impl Store {
     pub(crate) fn write<R>(
         &self,
         mut body: impl FnMut(&WriteTransaction) -> Result<R, StoreError>,
+    ) -> Result<R, StoreError> {
+        self.write_live(|txn, _| Ok((body(txn)?, live::LiveChanges::new())))
+    }
+
+    /// As [`Store::write`], for a body that also reads the index of games in progress and
+    /// says how it changes: the changes are made once the transaction is committed.
+    pub(crate) fn write_live<R>(
+        &self,
+        mut body: impl FnMut(
+            &WriteTransaction,
+            &live::LiveIndex,
+        ) -> Result<(R, live::LiveChanges), StoreError>,
     ) -> Result<R, StoreError> {
         let (first, generation) = self.write_once(&mut body);
         match first {
@@ -506,16 +529,21 @@ impl Store {
 
     fn write_once<R>(
         &self,
-        body: &mut impl FnMut(&WriteTransaction) -> Result<R, StoreError>,
+        body: &mut impl FnMut(
+            &WriteTransaction,
+            &live::LiveIndex,
+        ) -> Result<(R, live::LiveChanges), StoreError>,
     ) -> (Result<R, StoreError>, u64) {
         let open = self.open.read().unwrap_or_else(PoisonError::into_inner);
         let result = (|| {
             let db = open.db.as_ref().ok_or(StoreError::Closed)?;
+            let mut index = open.live.lock().unwrap_or_else(PoisonError::into_inner);
             let mut txn = db.begin_write()?;
             // Redb's default, stated: the commit returns once the file is synced.
             txn.set_durability(Durability::Immediate)?;
-            let value = body(&txn)?;
+            let (value, changes) = body(&txn, &index)?;
             txn.commit()?;
+            live::apply_changes(&mut index, changes);
             Ok(value)
         })();
         (result, open.generation)
