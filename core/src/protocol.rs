@@ -524,6 +524,10 @@ pub struct GameFilter {
     pub variant: Option<Variant>,
     /// At most this many, newest first (0 or more than `MAX_GAME_LIST`: `MAX_GAME_LIST`).
     pub limit: u32,
+    /// Only games with a smaller id (None: from the newest). To page through a long list, ask
+    /// again with `before` set to the last (oldest) id of the page before.
+    #[serde(default)]
+    pub before: Option<GameId>,
 }
 
 impl GameFilter {
@@ -1029,6 +1033,7 @@ mod tests {
                     player: Some("Ann".into()),
                     variant: Some(Variant::Yonin),
                     limit: 20,
+                    before: Some(GameId(40)),
                 },
             },
             ClientMessage::ExportGame {
