@@ -432,9 +432,9 @@ mod tests {
         assert_eq!(check_chat("\n\nhi\n\n\n").unwrap(), "hi");
         assert_eq!(check_chat("a\n\n\nb"), Err(TextError::BlankLines));
         assert_eq!(check_chat("a\n \n\u{3000}\nb"), Err(TextError::BlankLines));
-        let max_lines = vec!["x"; MAX_CHAT_LINES].join("\n");
+        let max_lines = ["x"; MAX_CHAT_LINES].join("\n");
         assert_eq!(check_chat(&max_lines).unwrap(), max_lines);
-        let too_many = vec!["x"; MAX_CHAT_LINES + 1].join("\n");
+        let too_many = ["x"; MAX_CHAT_LINES + 1].join("\n");
         assert_eq!(check_chat(&too_many), Err(TextError::TooManyLines));
         assert_eq!(check_chat("a\rb"), Err(TextError::Control(TextKind::Chat)));
         assert_eq!(check_chat("a\0b"), Err(TextError::Control(TextKind::Chat)));

@@ -23,7 +23,7 @@ const YONIN_STARTS: [&str; 2] = [
 const MAX_RULES_BYTES: usize = 32;
 /// Most actions drawn from one input (3 bytes each): long enough for mates and eliminations,
 /// short enough to keep thousands of runs a second.
-const MAX_ACTIONS: usize = 96;
+const MAX_ACTIONS: usize = 32;
 
 fuzz_target!(|data: &[u8]| {
     let [len, pick, rest @ ..] = data else {
