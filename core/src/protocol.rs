@@ -19,6 +19,7 @@ use crate::position::Position;
 use crate::record::{sfen, ysfen, ParseError};
 use crate::rules::{RuleSet, Variant};
 use crate::seat::Seat;
+pub use crate::text::{check_chat, check_name, check_room_name, TextError};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -39,6 +40,9 @@ pub const MAX_NAME_CHARS: usize = 24;
 pub const MAX_ROOM_NAME_CHARS: usize = 40;
 /// Longest chat message, in characters.
 pub const MAX_CHAT_CHARS: usize = 280;
+/// Longest decoder error text kept, in bytes (cut on a character boundary): serde's message
+/// repeats the sender's text, which should not travel back in full.
+pub const MAX_DECODE_ERROR_BYTES: usize = 200;
 /// Length of a private room's join code (upper-case letters and digits).
 pub const JOIN_CODE_CHARS: usize = 6;
 
@@ -980,25 +984,15 @@ pub fn from_json<T: DeserializeOwned>(text: &str) -> Result<T, CodecError> {
     }
     serde_json::from_str(text).map_err(|e| {
         let mut s = e.to_string();
-        s.truncate(200);
+        crate::text::truncate_bytes(&mut s, MAX_DECODE_ERROR_BYTES);
         CodecError::Malformed(s)
     })
 }
 
-/// Checks and tidies a player name: trimmed, 1..=`MAX_NAME_CHARS` characters, no control
-/// characters.
-pub fn validate_name(name: &str) -> Result<String, &'static str> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err("a name needs at least one character");
-    }
-    if name.chars().count() > MAX_NAME_CHARS {
-        return Err("a name has at most 24 characters");
-    }
-    if name.chars().any(char::is_control) {
-        return Err("a name may not hold control characters");
-    }
-    Ok(name.to_string())
+/// Checks and tidies a player name: trimmed, 1..=`MAX_NAME_CHARS` characters, nothing that
+/// hides or disguises text (see [`crate::text::check`]).
+pub fn validate_name(name: &str) -> Result<String, TextError> {
+    check_name(name)
 }
 
 #[cfg(test)]
@@ -1174,5 +1168,8 @@ mod tests {
         assert!(validate_name("a\u{7}b").is_err());
         assert!(validate_name(&"x".repeat(MAX_NAME_CHARS + 1)).is_err());
         assert!(validate_name(&"将".repeat(MAX_NAME_CHARS)).is_ok());
+        // The one text check: direction overrides and invisible-only names are refused too.
+        assert!(validate_name("ab\u{202E}cd").is_err());
+        assert!(validate_name("\u{200B}\u{200B}").is_err());
     }
 }
