@@ -26,7 +26,7 @@ use std::fmt;
 
 /// The protocol version. A change to any message's shape bumps it; `Hello` carries the
 /// client's and a mismatch is refused.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The largest message a client may send, in bytes (bincode or JSON); the server closes the
 /// connection on a larger one.
@@ -359,6 +359,9 @@ pub struct GameState {
     /// Seats whose opponent may claim the win (their grace ran out; standard).
     pub claimable: Vec<Seat>,
     pub outcome: Option<Outcome>,
+    /// The game was carried on after the server restarted and waits for its first person to
+    /// come back: no clock runs and no bot thinks until then (`PlayResumed`).
+    pub paused: bool,
 }
 
 impl GameState {
@@ -865,6 +868,11 @@ pub enum ServerMessage {
     SeatReconnected {
         seat: Seat,
     },
+    /// A game that waited after a restart of the server plays on (its first person is back):
+    /// the clock of the seat to move runs from now.
+    PlayResumed {
+        clocks: Clocks,
+    },
     /// A bot now plays for the absent person. In standard games `claimable` says the
     /// opponent may instead end the game with `ClaimWin`.
     BotTookOver {
@@ -1132,6 +1140,7 @@ mod tests {
             draw_offer: None,
             claimable: vec![],
             outcome: None,
+            paused: false,
         };
         let back: ServerMessage = from_bincode(
             &to_bincode(&ServerMessage::GameStarted(Box::new(state.clone()))).unwrap(),

@@ -4,11 +4,16 @@
 
 use crate::bots::{self, BotPlayer};
 use crate::clock::GameClock;
-use crate::limits::{BOT_CLOCK_SHARE, MAX_CHAT_CHARS, MAX_ROOM_MEMBERS, MAX_ROOM_NAME_CHARS};
+use crate::limits::{BOT_CLOCK_SHARE, MAX_ROOM_MEMBERS, REPLY_TIMEOUT};
 use crate::lobby::{LobbyCmd, LobbyHandle, Refusal};
 use crate::outbox::Outbox;
+use crate::shares::ShareGuard;
+use crate::store::live::{hash_token, Journal, LiveId, LiveSeat, TokenHash};
 use crate::{secret, Ctx};
+use futures::FutureExt;
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,7 +25,7 @@ use yonin_core::protocol::{
     RoomSummary, SeatInfo, ServerMessage, TimeControl,
 };
 use yonin_core::rules::FirstSeat;
-use yonin_core::{BySeat, Event, Game, GameError, Move, Position, Seat, SeatSet, Variant};
+use yonin_core::{BySeat, Game, GameError, Move, Position, Seat, SeatSet, Variant};
 
 /// A person arriving in the room: who they are and where their messages go.
 pub(crate) struct Visitor {
@@ -112,14 +117,25 @@ impl RoomHandle {
         self.tx.send(cmd).await.is_ok()
     }
 
-    /// Sends a command with a reply channel and waits for the answer.
+    /// Sends a command with a reply channel and waits (at most `REPLY_TIMEOUT`) for the answer.
     pub async fn ask(&self, make: impl FnOnce(Reply) -> RoomCmd) -> Result<(), Refusal> {
         let gone = || Refusal::new(ErrorCode::NoSuchRoom, "that room is closed");
         let (tx, rx) = oneshot::channel();
         if !self.send(make(tx)).await {
             return Err(gone());
         }
-        rx.await.unwrap_or_else(|_| Err(gone()))
+        match tokio::time::timeout(REPLY_TIMEOUT, rx).await {
+            Ok(answer) => answer.unwrap_or_else(|_| Err(gone())),
+            Err(_) => Err(Refusal::new(
+                ErrorCode::Internal,
+                "the room did not answer in time; try again",
+            )),
+        }
+    }
+
+    /// Completes when the room has ended (closed, or stopped by a fault).
+    pub async fn closed(&self) {
+        self.tx.closed().await
     }
 }
 
@@ -127,7 +143,11 @@ impl RoomHandle {
 struct PersonSeat {
     player: PlayerId,
     name: String,
-    token: ResumeToken,
+    /// The seat's token, once a connection received or presented it (after a restart the
+    /// room knows only its hash until the person comes back).
+    token: Option<ResumeToken>,
+    /// What proves the seat: the token's hash, all the store keeps.
+    token_hash: TokenHash,
     connected: bool,
     /// Set while the seat waits for its dropped player.
     grace_until: Option<Instant>,
@@ -171,9 +191,22 @@ struct Member {
     seat: Option<Seat>,
 }
 
+/// A message waiting for the end of the command that made it (see `Room::flush_outgoing`).
+enum Out {
+    All(Arc<ServerMessage>),
+    Chat(Arc<ServerMessage>),
+    /// Each member's own `RoomState`, as of the flush.
+    States,
+    One(PlayerId, ServerMessage),
+}
+
 /// A bot thinking now.
 struct BotJob {
     ticket: u64,
+    /// The seat it plays, at what level, and the number of actions of the position it reads.
+    seat: Seat,
+    level: BotLevel,
+    ply: usize,
     stop: Arc<AtomicBool>,
 }
 
@@ -191,8 +224,15 @@ struct Match {
     seed: u64,
     /// When the game started (ms since the Unix epoch), for the store.
     started_ms: u64,
-    /// Each seat's computer player once one has moved there (out while it thinks).
-    bots: BySeat<Option<Box<dyn BotPlayer>>>,
+    /// The game's computer player, for every seat a bot plays (out while it thinks).
+    bot_player: Option<Box<dyn BotPlayer>>,
+    /// The game in the store's journal, once written.
+    live: Option<LiveId>,
+    /// The players were told the store failed (told once a game).
+    unsaved: bool,
+    /// Carried on after a restart and waiting for its first person: no clock runs and no bot
+    /// thinks until someone is back.
+    paused: bool,
 }
 
 struct Room {
@@ -221,6 +261,21 @@ struct Room {
     final_events: Option<ServerMessage>,
     /// A finished game waiting to be stored before its result is announced.
     pending_end: Option<PendingEnd>,
+    /// Messages made by the command being handled, sent once its writes are durable. A
+    /// `RefCell` so that the many `&self` helpers that send can queue: only the room's own
+    /// task touches it, never across an `.await`.
+    outgoing: RefCell<Vec<Out>>,
+    /// The seat tokens (their hashes) the lobby knows for this room (see `sync_tokens`).
+    known_tokens: Vec<TokenHash>,
+    /// Where the game in progress is written as it goes (`None`: the server keeps no store).
+    journal: Option<Journal>,
+    /// What the command being handled owes the journal (see `write_journal`).
+    pending_writes: Vec<journal::Pending>,
+    /// The seats as last written to the journal (a change is written again).
+    written_seats: Option<Vec<LiveSeat>>,
+    /// The creator's address's share of rooms, given back when the room ends (none for a room
+    /// restored after a restart).
+    _share: Option<ShareGuard>,
 }
 
 /// A game that ended: what the store keeps, and the messages that announce it (sent once the
@@ -234,13 +289,17 @@ fn refuse(code: ErrorCode, message: impl Into<String>) -> Result<(), Refusal> {
     Err(Refusal::new(code, message))
 }
 
+mod journal;
 mod play;
 mod record;
+mod restore;
 mod seats;
 mod settings;
 mod thinking;
 mod timers;
 mod views;
+
+pub(crate) use restore::restore;
 
 /// Creates a room with its host inside, and starts its actor. Returns its handle, its first
 /// summary and the tokens issued (the host's seat).
@@ -251,54 +310,35 @@ pub(crate) fn spawn(
     mut settings: RoomSettings,
     host: PlayerRef,
     outbox: Outbox,
+    share: ShareGuard,
 ) -> Result<(RoomHandle, RoomSummary, Vec<ResumeToken>), Refusal> {
     let start_position = settings::validate(&mut settings, &ctx)?;
     let (tx, rx) = mpsc::channel(crate::limits::ROOM_INBOX_CAPACITY);
-    let grace = settings
-        .grace_ms
-        .map(Duration::from_millis)
-        .unwrap_or(ctx.config.grace);
-    let mut seats = BySeat([Slot::Empty, Slot::Empty, Slot::Empty, Slot::Empty]);
-    for (seat, level) in &settings.bots {
-        seats[*seat] = Slot::Bot(*level);
-    }
+    let mut room = Room::new(
+        ctx,
+        lobby,
+        id,
+        tx.clone(),
+        settings,
+        start_position,
+        Some(share),
+    );
     let mut tokens = Vec::new();
-    if let Some(seat) = settings.host_seat {
+    if let Some(seat) = room.settings.host_seat {
         let token = secret::token();
         tokens.push(token);
-        seats[seat] = Slot::Person(PersonSeat {
+        room.seats[seat] = Slot::Person(PersonSeat {
             player: host.id,
             name: host.name.clone(),
-            token,
+            token: Some(token),
+            token_hash: hash_token(token),
             connected: true,
             grace_until: None,
             stand_in: None,
         });
     }
-    let mut room = Room {
-        id,
-        lobby,
-        me: tx.clone(),
-        join_code: settings.private.then(secret::join_code),
-        in_play: settings.rules.variant.seats(),
-        settings,
-        start_position,
-        grace,
-        host: Some(host.id),
-        members: HashMap::new(),
-        seats,
-        phase: RoomPhase::Waiting,
-        game: None,
-        rematch: SeatSet::EMPTY,
-        bot: None,
-        next_ticket: 1,
-        empty_since: None,
-        last_summary: None,
-        closed: false,
-        final_events: None,
-        pending_end: None,
-        ctx,
-    };
+    room.known_tokens = tokens.iter().copied().map(hash_token).collect();
+    room.host = Some(host.id);
     room.members.insert(
         host.id,
         Member {
@@ -315,11 +355,77 @@ pub(crate) fn spawn(
         });
     }
     outbox.send(ServerMessage::RoomState(Box::new(room.state_for(host.id))));
-    let summary = room.summary();
-    room.last_summary = Some(summary.clone());
     tracing::info!(room = %id, name = %room.settings.name, variant = room.settings.rules.variant.name(), "room created");
-    tokio::spawn(room.run(rx));
+    let summary = room.launch(rx);
     Ok((RoomHandle { id, tx }, summary, tokens))
+}
+
+impl Room {
+    /// A room with its settings and no one in it yet.
+    fn new(
+        ctx: Ctx,
+        lobby: LobbyHandle,
+        id: RoomId,
+        me: mpsc::Sender<RoomCmd>,
+        settings: RoomSettings,
+        start_position: Option<Position>,
+        share: Option<ShareGuard>,
+    ) -> Room {
+        let grace = settings
+            .grace_ms
+            .map(Duration::from_millis)
+            .unwrap_or(ctx.config.grace);
+        let mut seats = BySeat([Slot::Empty, Slot::Empty, Slot::Empty, Slot::Empty]);
+        for (seat, level) in &settings.bots {
+            seats[*seat] = Slot::Bot(*level);
+        }
+        Room {
+            id,
+            lobby,
+            me,
+            join_code: settings.private.then(secret::join_code),
+            in_play: settings.rules.variant.seats(),
+            settings,
+            start_position,
+            grace,
+            host: None,
+            members: HashMap::new(),
+            seats,
+            phase: RoomPhase::Waiting,
+            game: None,
+            rematch: SeatSet::EMPTY,
+            bot: None,
+            next_ticket: 1,
+            empty_since: None,
+            last_summary: None,
+            closed: false,
+            final_events: None,
+            pending_end: None,
+            outgoing: RefCell::new(Vec::new()),
+            known_tokens: Vec::new(),
+            journal: ctx.config.store.as_ref().map(|s| s.journal()),
+            pending_writes: Vec::new(),
+            written_seats: None,
+            _share: share,
+            ctx,
+        }
+    }
+
+    /// Starts the room's actor; returns its first summary. A panic inside the room ends it
+    /// like a close: the lobby forgets it (and its tokens), and its members' connections see
+    /// the room gone (`RoomHandle::closed`).
+    fn launch(mut self, rx: mpsc::Receiver<RoomCmd>) -> RoomSummary {
+        let summary = self.summary();
+        self.last_summary = Some(summary.clone());
+        let (id, lobby) = (self.id, self.lobby.clone());
+        tokio::spawn(async move {
+            if AssertUnwindSafe(self.run(rx)).catch_unwind().await.is_err() {
+                tracing::error!(room = %id, "the room panicked; it is closed");
+                lobby.send(LobbyCmd::RoomClosed { room: id }).await;
+            }
+        });
+        summary
+    }
 }
 
 impl Room {
@@ -341,16 +447,27 @@ impl Room {
                     }
                 }
             }
-            // A game that just ended is stored before anyone hears the result.
-            self.announce_end().await;
+            self.refresh_thinking();
+            self.settle().await;
             if !self.closed {
                 self.maybe_close().await;
                 self.report().await;
+                self.sync_tokens().await;
             }
         }
-        self.announce_end().await;
+        self.settle().await;
         self.stop_bot();
         tracing::info!(room = %self.id, "room closed");
+    }
+
+    /// The end of every command: what it wrote to the store is made durable, then its
+    /// messages go out, then a game that just ended is stored and announced.
+    async fn settle(&mut self) {
+        self.write_journal().await;
+        self.flush_outgoing();
+        // A game that just ended is stored before anyone hears the result.
+        self.announce_end().await;
+        self.flush_outgoing();
     }
 
     // --- commands --------------------------------------------------------------------------
@@ -439,16 +556,25 @@ impl Room {
         }
         self.closed = true;
         self.stop_bot();
-        if self.playing() {
+        // A server stopping keeps a game in progress that the store holds: the next start
+        // carries it on. Otherwise (or when nobody is left) the game ends here, aborted.
+        let kept =
+            self.ctx.is_shutting_down() && self.game.as_ref().is_some_and(|m| m.live.is_some());
+        if self.playing() && !kept {
             let now = Instant::now();
             let _ = self.apply(Action::Abort, now);
         }
         tracing::debug!(room = %self.id, "closing: {why}");
-        for m in self.members.values() {
-            m.outbox.send(ServerMessage::LeftRoom {
-                room: self.id,
-                reason: LeaveReason::RoomClosed,
-            });
+        self.settle().await;
+        // Players of a kept game are not let go: their seats wait for them in the store, and
+        // their connections end with the server's goodbye (1001), so they reconnect.
+        if !kept {
+            for m in self.members.values() {
+                m.outbox.send(ServerMessage::LeftRoom {
+                    room: self.id,
+                    reason: LeaveReason::RoomClosed,
+                });
+            }
         }
         self.members.clear();
         self.lobby

@@ -37,8 +37,12 @@ impl Room {
             claimable: SeatSet::EMPTY,
             seed,
             started_ms: crate::store::now_ms(),
-            bots: BySeat([None, None, None, None]),
+            bot_player: None,
+            live: None,
+            unsaved: false,
+            paused: false,
         });
+        self.pending_writes.push(journal::Pending::Start);
         self.phase = RoomPhase::Playing;
         self.rematch = SeatSet::EMPTY;
         tracing::info!(room = %self.id, "game started");
@@ -49,13 +53,12 @@ impl Room {
         }
         if self.game.as_ref().is_some_and(|m| m.game.is_over()) {
             self.finish_game();
-        } else {
-            self.schedule_bot();
         }
     }
 
-    /// Applies an action through the game's checks; on success tells everyone what happened,
-    /// moves the clocks on, and hands the turn to a bot when one must move.
+    /// Applies an action through the game's checks; on success tells everyone what happened
+    /// and moves the clocks on (a bot whose turn it now is starts after this command:
+    /// `refresh_thinking`).
     pub(super) fn apply(&mut self, action: Action, now: Instant) -> Result<(), GameError> {
         let Some(m) = self.game.as_mut() else {
             return Err(GameError::GameOver);
@@ -104,19 +107,16 @@ impl Room {
             // Sent by `announce_end`, after the game is stored.
             self.final_events = Some(msg);
         } else {
+            self.journal_action(action, now);
             self.broadcast(msg);
         }
         if over {
             self.finish_game();
-        } else if moved || after != before || events.iter().any(|e| matches!(e, Event::Turn { .. }))
-        {
-            self.schedule_bot();
         }
         Ok(())
     }
 
     pub(super) fn finish_game(&mut self) {
-        self.stop_bot();
         self.phase = RoomPhase::Finished;
         let Some(m) = self.game.as_mut() else {
             return;
@@ -132,15 +132,8 @@ impl Room {
         let record = record_text(m);
         let stored = stored_game(&self.settings, &self.seats, self.in_play, m, &outcome);
         tracing::info!(room = %self.id, reason = ?outcome.reason, "game over");
-        // People a bot stood in for are gone: their seats empty for the next game.
-        for seat in self.in_play.iter() {
-            let gone = self.seats[seat]
-                .person()
-                .is_some_and(|p| !p.connected && p.grace_until.is_none());
-            if gone {
-                self.seats[seat] = Slot::Empty;
-            }
-        }
+        // People a bot stood in for keep their seats, and so their names, in the result and
+        // the room's state; the seats empty when the room moves on (`clear_gone_seats`).
         let mut messages: Vec<ServerMessage> = self.final_events.take().into_iter().collect();
         messages.push(ServerMessage::GameOver { outcome, record });
         self.pending_end = Some(PendingEnd { stored, messages });
@@ -152,14 +145,35 @@ impl Room {
         let Some(end) = self.pending_end.take() else {
             return;
         };
-        if let (Some(store), Some(game)) = (self.ctx.config.store.clone(), end.stored) {
-            match crate::store::save_blocking(store, game).await {
-                Ok(id) => tracing::info!(room = %self.id, game = %id, "game stored"),
-                Err(e) => tracing::error!(room = %self.id, "the game was not stored: {e}"),
+        let live = self.game.as_ref().and_then(|m| m.live);
+        let mut not_stored = None;
+        if let Some(journal) = self.journal.clone() {
+            let result = match (end.stored, live) {
+                (Some(game), Some(id)) => journal.finish(id, game).await.map(Some),
+                (Some(game), None) => journal.save(game).await.map(Some),
+                (None, Some(id)) => journal.discard(id).await.map(|()| None),
+                (None, None) => Ok(None),
+            };
+            match result {
+                Ok(Some(id)) => tracing::info!(room = %self.id, game = %id, "game stored"),
+                Ok(None) => {}
+                Err(e) => {
+                    tracing::error!(room = %self.id, "the game was not stored: {e}");
+                    not_stored = Some(journal::short_reason(&e));
+                }
             }
         }
         for msg in end.messages {
             self.broadcast(msg);
+        }
+        if let Some(why) = not_stored {
+            // Said after the result, so the players read it beside it.
+            self.broadcast(ServerMessage::error(
+                ErrorCode::StoreUnavailable,
+                format!(
+                    "this game could not be saved on the server ({why}); save its record yourself"
+                ),
+            ));
         }
         self.broadcast_state();
     }
@@ -289,6 +303,7 @@ impl Room {
         if self.phase != RoomPhase::Finished {
             return Err(Rejection::Room(ErrorCode::NotAllowed));
         }
+        self.clear_gone_seats();
         self.rematch.insert(seat);
         let waiting = self.in_play.iter().any(|s| {
             matches!(&self.seats[s], Slot::Person(p) if p.connected && !self.rematch.contains(s))
@@ -318,7 +333,9 @@ impl Room {
     /// Tells the person now sitting in `seat` (if any) that the seat is theirs, with its token.
     pub(super) fn grant_seat_to_occupant(&mut self, seat: Seat) {
         if let Some(p) = self.seats[seat].person() {
-            let (id, token) = (p.player, p.token);
+            let (id, Some(token)) = (p.player, p.token) else {
+                return;
+            };
             if let Some(m) = self.members.get_mut(&id) {
                 m.seat = Some(seat);
             }

@@ -6,11 +6,37 @@ use super::*;
 impl Room {
     pub(super) fn check_code(&self, code: Option<&str>) -> Result<(), Refusal> {
         match &self.join_code {
-            Some(expected) if code.map(str::trim) != Some(expected.as_str()) => refuse(
-                ErrorCode::WrongJoinCode,
-                "this room is private: ask its host for the join code",
-            ),
+            // Codes are shown in capitals; one typed in lower case is the same code.
+            Some(expected) if !code.is_some_and(|c| c.trim().eq_ignore_ascii_case(expected)) => {
+                refuse(
+                    ErrorCode::WrongJoinCode,
+                    "this room is private: ask its host for the join code",
+                )
+            }
             _ => Ok(()),
+        }
+    }
+
+    /// After a game, the seats of people a bot stood in for (gone for good) become empty, so
+    /// others may take them. Until the room moves on (a join, a host's action, a rematch vote)
+    /// they keep their person's name for the result.
+    pub(super) fn clear_gone_seats(&mut self) {
+        if self.phase != RoomPhase::Finished {
+            return;
+        }
+        let mut changed = false;
+        for seat in self.in_play.iter() {
+            let gone = self.seats[seat]
+                .person()
+                .is_some_and(|p| !p.connected && p.grace_until.is_none());
+            if gone {
+                self.seats[seat] = Slot::Empty;
+                self.rematch.remove(seat);
+                changed = true;
+            }
+        }
+        if changed {
+            self.broadcast_state();
         }
     }
 
@@ -29,6 +55,7 @@ impl Room {
     ) -> Result<(), Refusal> {
         self.check_code(code.as_deref())?;
         self.check_room_for(who.player.id)?;
+        self.clear_gone_seats();
         if self.playing() {
             return refuse(
                 ErrorCode::GameInProgress,
@@ -53,22 +80,17 @@ impl Room {
         let id = who.player.id;
         let old = self.seat_of(id);
         let token = match old.map(|s| std::mem::replace(&mut self.seats[s], Slot::Empty)) {
-            Some(Slot::Person(p)) => p.token,
-            _ => {
-                let t = secret::token();
-                self.lobby
-                    .send(LobbyCmd::TokenIssued {
-                        token: t,
-                        room: self.id,
-                    })
-                    .await;
-                t
-            }
+            Some(Slot::Person(PersonSeat {
+                token: Some(token), ..
+            })) => token,
+            // The lobby learns of it after this command (`sync_tokens`).
+            _ => secret::token(),
         };
         self.seats[seat] = Slot::Person(PersonSeat {
             player: id,
             name: who.player.name.clone(),
-            token,
+            token: Some(token),
+            token_hash: hash_token(token),
             connected: true,
             grace_until: None,
             stand_in: None,
@@ -122,25 +144,39 @@ impl Room {
     }
 
     pub(super) fn resume(&mut self, who: Visitor, token: ResumeToken) -> Result<(), Refusal> {
-        let Some(seat) = self
-            .in_play
-            .iter()
-            .find(|s| self.seats[*s].person().is_some_and(|p| p.token == token))
-        else {
+        let Some(seat) = self.in_play.iter().find(|s| {
+            self.seats[*s]
+                .person()
+                .is_some_and(|p| p.token_hash.matches(token))
+        }) else {
             return refuse(
                 ErrorCode::BadToken,
                 "that token holds no seat here any more",
             );
         };
         let id = who.player.id;
+        // A connection plays one seat of a room: a second token of the same room is refused
+        // (its seat stays as it is, waiting for the connection that holds it).
+        if let Some(held) = self.seat_of(id).filter(|s| *s != seat) {
+            return refuse(
+                ErrorCode::AlreadyInRoom,
+                format!(
+                    "this connection already plays {held} here; a connection plays one seat \
+                     (connect again to take {seat})"
+                ),
+            );
+        }
         let Some(p) = self.seats[seat].person_mut() else {
             return refuse(ErrorCode::BadToken, "that token holds no seat");
         };
         let old = std::mem::replace(&mut p.player, id);
+        p.token = Some(token);
         p.name = who.player.name.clone();
         p.connected = true;
         p.grace_until = None;
-        let had_stand_in = p.stand_in.take().is_some();
+        // The seat's stand-in (if any) stops at the next `refresh_thinking`; no other seat's
+        // bot is touched.
+        p.stand_in = None;
         // The seat's earlier connection, if still here, loses it.
         if old != id {
             if let Some(m) = self.members.remove(&old) {
@@ -161,11 +197,10 @@ impl Room {
         if let Some(m) = self.game.as_mut() {
             m.claimable.remove(seat);
         }
-        if had_stand_in {
-            // The bot may be thinking for this seat: the person plays now.
-            self.stop_bot();
-        }
         tracing::info!(room = %self.id, %seat, "seat resumed");
+        // A room restored after a restart has no host until its first person is back.
+        self.host.get_or_insert(id);
+        self.unpause();
         self.send_to(
             id,
             ServerMessage::SeatGranted {
@@ -263,26 +298,16 @@ impl Room {
         self.broadcast_state();
     }
 
+    /// A chat line from a member, already checked by its connection (`check_chat`).
     pub(super) fn chat(&mut self, player: PlayerId, text: String) {
         let Some(m) = self.members.get(&player) else {
             return;
         };
-        let text = text.trim().to_string();
-        if text.is_empty()
-            || text.chars().count() > MAX_CHAT_CHARS
-            || text.chars().any(|c| c.is_control() && c != '\n')
-        {
-            m.outbox.send(ServerMessage::error(
-                ErrorCode::BadChat,
-                format!("a chat line has 1 to {MAX_CHAT_CHARS} characters"),
-            ));
-            return;
-        }
         let from = PlayerRef {
             id: player,
             name: m.name.clone(),
         };
-        self.broadcast(ServerMessage::Chat {
+        self.broadcast_chat(ServerMessage::Chat {
             scope: ChatScope::Room,
             from,
             text,
@@ -297,6 +322,7 @@ impl Room {
         if self.host != Some(player) {
             return refuse(ErrorCode::NotHost, "only the room's host may do that");
         }
+        self.clear_gone_seats();
         let seat_ok = |s: Seat| -> Result<(), Refusal> {
             if self.in_play.contains(s) {
                 Ok(())

@@ -8,16 +8,8 @@ pub(super) fn validate(
     ctx: &Ctx,
 ) -> Result<Option<Position>, Refusal> {
     let bad = |m: String| Refusal::new(ErrorCode::BadSettings, m);
-    let name = settings.name.trim().to_string();
-    if name.is_empty() || name.chars().count() > MAX_ROOM_NAME_CHARS {
-        return Err(bad(format!(
-            "a room name has 1 to {MAX_ROOM_NAME_CHARS} characters"
-        )));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(bad("a room name may not hold control characters".into()));
-    }
-    settings.name = name;
+    settings.name = yonin_core::protocol::check_room_name(&settings.name)
+        .map_err(|why| bad(format!("the room's name: {why}")))?;
     let in_play = settings.rules.variant.seats();
     for (seat, _) in &settings.bots {
         if !in_play.contains(*seat) {

@@ -1,5 +1,6 @@
-//! The room's computer players: which bot thinks now, starting it on the blocking pool, and
-//! playing its answer through the same checks as a person's move.
+//! The room's computer players: the one owner of "who is thinking" (`refresh_thinking`, run
+//! after every command and timer), starting a bot on the blocking pool, and playing its answer
+//! through the same checks as a person's move.
 
 use super::*;
 
@@ -12,20 +13,45 @@ impl Room {
         }
     }
 
-    /// Starts a bot thinking when the seat to move is played by one.
-    pub(super) fn schedule_bot(&mut self) {
-        self.stop_bot();
+    /// Which bot should be thinking now: the one playing the seat to move, for the position
+    /// after `ply` actions, while the game runs.
+    fn wanted_thinker(&self) -> Option<(Seat, BotLevel, usize)> {
         if !self.playing() {
-            return;
+            return None;
         }
-        let Some(m) = self.game.as_mut() else {
-            return;
-        };
-        if m.game.is_over() {
-            return;
+        let m = self.game.as_ref()?;
+        if m.game.is_over() || m.paused {
+            return None;
         }
         let seat = m.game.to_move();
-        let Some(level) = self.seats[seat].bot_level() else {
+        let level = self.seats[seat].bot_level()?;
+        Some((seat, level, m.actions.len()))
+    }
+
+    /// The one place that decides which bot thinks. The room calls it after every command and
+    /// timer, whatever happened (a move, a resume, a drop, a stand-in, a flag, a resignation):
+    /// a bot already thinking on the right seat and position goes on; any other is stopped; the
+    /// bot of the seat to move is started when none thinks for it. So replacing a stand-in
+    /// stops only that seat's bot, and a seat to move that a bot plays always has one thinking.
+    pub(super) fn refresh_thinking(&mut self) {
+        let wanted = self.wanted_thinker();
+        if let Some(job) = &self.bot {
+            let same = wanted.is_some_and(|(seat, level, ply)| {
+                job.seat == seat && job.level == level && job.ply == ply
+            });
+            if same {
+                return;
+            }
+            self.stop_bot();
+        }
+        if let Some((seat, level, ply)) = wanted {
+            self.start_bot(seat, level, ply);
+        }
+    }
+
+    /// Starts `seat`'s bot thinking on the position after `ply` actions.
+    fn start_bot(&mut self, seat: Seat, level: BotLevel, ply: usize) {
+        let Some(m) = self.game.as_mut() else {
             return;
         };
         let mut budget = self.ctx.config.bot_think;
@@ -40,19 +66,24 @@ impl Room {
         let stop = Arc::new(AtomicBool::new(false));
         self.bot = Some(BotJob {
             ticket,
+            seat,
+            level,
+            ply,
             stop: stop.clone(),
         });
         let game = m.game.clone();
-        let mut player = m.bots[seat].take().unwrap_or_else(|| {
-            let seed = bots::splitmix(m.seed ^ seat.index() as u64);
-            self.ctx.config.bot_engine.player(level, seed)
-        });
+        // The game's one computer player (a fresh one only while a stopped search still
+        // holds it; the first of the two to come back is kept).
+        let mut player = m
+            .bot_player
+            .take()
+            .unwrap_or_else(|| self.ctx.config.bot_engine.player(bots::splitmix(m.seed)));
         let me = self.me.clone();
         let alive = self.ctx.alive.clone();
         tokio::spawn(async move {
             let _alive = alive;
             let thinking = tokio::task::spawn_blocking(move || {
-                let mv = player.choose(&game, budget, stop);
+                let mv = player.choose(&game, level, budget, stop);
                 (mv, player)
             });
             // A bot that panicked is dropped; the room then plays a fallback move.
@@ -80,8 +111,8 @@ impl Room {
         player: Option<Box<dyn BotPlayer>>,
     ) {
         if let Some(m) = self.game.as_mut() {
-            if m.bots[seat].is_none() {
-                m.bots[seat] = player;
+            if m.bot_player.is_none() {
+                m.bot_player = player;
             }
         }
         if self.bot.as_ref().map(|j| j.ticket) != Some(ticket) {

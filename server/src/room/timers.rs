@@ -90,6 +90,5 @@ impl Room {
             claimable: standard,
         });
         self.broadcast_state();
-        self.schedule_bot();
     }
 }

@@ -71,7 +71,7 @@ impl Room {
         let token = you
             .and_then(|s| self.seats[s].person())
             .filter(|p| p.player == player)
-            .map(|p| p.token);
+            .and_then(|p| p.token);
         Some(GameState {
             room: self.id,
             rules: *m.game.rules(),
@@ -84,6 +84,7 @@ impl Room {
             draw_offer: m.draw_offer,
             claimable: m.claimable.iter().collect(),
             outcome: m.game.outcome().cloned(),
+            paused: m.paused,
         })
     }
 
@@ -125,6 +126,35 @@ impl Room {
         }
     }
 
+    /// Tells the lobby which seat tokens were issued and which no longer hold a seat (a seat
+    /// left, emptied or taken over), so the lobby's token map holds only live seats.
+    pub(super) async fn sync_tokens(&mut self) {
+        let now: Vec<TokenHash> = self
+            .in_play
+            .iter()
+            .filter_map(|s| self.seats[s].person().map(|p| p.token_hash))
+            .collect();
+        let retired: Vec<TokenHash> = self
+            .known_tokens
+            .iter()
+            .filter(|t| !now.contains(t))
+            .copied()
+            .collect();
+        let issued: Vec<TokenHash> = now
+            .iter()
+            .filter(|t| !self.known_tokens.contains(t))
+            .copied()
+            .collect();
+        for token in retired {
+            self.lobby.send(LobbyCmd::TokenRetired { token }).await;
+        }
+        for token in issued {
+            let room = self.id;
+            self.lobby.send(LobbyCmd::TokenIssued { token, room }).await;
+        }
+        self.known_tokens = now;
+    }
+
     /// Tells the lobby when the summary changed.
     pub(super) async fn report(&mut self) {
         let summary = self.summary();
@@ -134,23 +164,54 @@ impl Room {
         }
     }
 
+    /// Sends a message to every member (after this command's writes: see `Outgoing`).
     pub(super) fn broadcast(&self, msg: ServerMessage) {
-        let msg = Arc::new(msg);
-        for m in self.members.values() {
-            m.outbox.send_shared(msg.clone());
-        }
+        self.outgoing.borrow_mut().push(Out::All(Arc::new(msg)));
     }
 
+    /// Sends a chat line to every member, shed for those whose queues are filling.
+    pub(super) fn broadcast_chat(&self, msg: ServerMessage) {
+        self.outgoing.borrow_mut().push(Out::Chat(Arc::new(msg)));
+    }
+
+    /// Sends each member the room's state as they see it.
     pub(super) fn broadcast_state(&self) {
-        for (id, m) in &self.members {
-            m.outbox
-                .send(ServerMessage::RoomState(Box::new(self.state_for(*id))));
-        }
+        self.outgoing.borrow_mut().push(Out::States);
     }
 
     pub(super) fn send_to(&self, player: PlayerId, msg: ServerMessage) {
-        if let Some(m) = self.members.get(&player) {
-            m.outbox.send(msg);
+        self.outgoing.borrow_mut().push(Out::One(player, msg));
+    }
+
+    /// Hands every queued message to the members' outboxes, in order. The run loop calls it
+    /// once the command's journal writes are durable, so nobody hears of a move the store
+    /// could lose.
+    pub(super) fn flush_outgoing(&self) {
+        let queued = std::mem::take(&mut *self.outgoing.borrow_mut());
+        for out in queued {
+            match out {
+                Out::All(msg) => {
+                    for m in self.members.values() {
+                        m.outbox.send_shared(msg.clone());
+                    }
+                }
+                Out::Chat(msg) => {
+                    for m in self.members.values() {
+                        m.outbox.send_sheddable(msg.clone());
+                    }
+                }
+                Out::States => {
+                    for (id, m) in &self.members {
+                        m.outbox
+                            .send(ServerMessage::RoomState(Box::new(self.state_for(*id))));
+                    }
+                }
+                Out::One(player, msg) => {
+                    if let Some(m) = self.members.get(&player) {
+                        m.outbox.send(msg);
+                    }
+                }
+            }
         }
     }
 
