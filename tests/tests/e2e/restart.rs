@@ -4,8 +4,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use yonin_core::protocol::{
-    Action, BotLevel, ClientMessage, Encoding, GameFilter, RoomSettings, ServerMessage,
-    TimeControl,
+    Action, BotLevel, ClientMessage, Encoding, GameFilter, RoomSettings, ServerMessage, TimeControl,
 };
 use yonin_core::{RuleSet, Seat};
 use yonin_tests::*;
@@ -34,13 +33,15 @@ impl ServerProcess {
             .stdout(Stdio::null())
             .spawn()
             .expect("the server process starts");
+        // Owned at once, so that any way out of here kills and reaps it (`Drop`).
+        let server = ServerProcess {
+            child,
+            url: format!("ws://127.0.0.1:{port}/"),
+        };
         // Ready once it accepts connections.
         for _ in 0..200 {
             if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
-                return ServerProcess {
-                    child,
-                    url: format!("ws://127.0.0.1:{port}/"),
-                };
+                return server;
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
@@ -110,17 +111,24 @@ async fn a_standard_game_survives_sigkill_of_the_server() {
         let server = ServerProcess::start(data.path(), port).await;
         let mut ann = TestClient::connect_url(&server.url, "Ann", Encoding::Json, ann_token).await;
         let state = ann.expect_game_started().await;
-        assert_eq!(state.actions.len(), announced, "every announced move is back");
+        assert_eq!(
+            state.actions.len(),
+            announced,
+            "every announced move is back"
+        );
         assert_eq!(state.you, Some(Seat::South));
         // Ann's clock kept its time (no clock ran while the server was down).
         let south = state.clocks.seats.iter().find(|c| c.seat == Seat::South);
         assert!(south.is_some_and(|c| c.main_ms > 290_000 && c.main_ms <= 300_000));
         ann.play("2g2f").await;
-        let mut bob = TestClient::connect_url(&server.url, "Bob", Encoding::Bincode, bob_token).await;
+        let mut bob =
+            TestClient::connect_url(&server.url, "Bob", Encoding::Bincode, bob_token).await;
         bob.expect_game_started().await;
         bob.send(&ClientMessage::Resign).await;
-        ann.expect("GameOver", |m| matches!(m, ServerMessage::GameOver { .. }).then_some(()))
-            .await;
+        ann.expect("GameOver", |m| {
+            matches!(m, ServerMessage::GameOver { .. }).then_some(())
+        })
+        .await;
         // The finished game is in the store, with every move.
         ann.send(&ClientMessage::ListGames {
             filter: GameFilter::default(),
@@ -204,7 +212,10 @@ async fn sigterm_stops_the_server_gracefully_and_keeps_the_game() {
         bob.expect_game_started().await;
         ann.play("7g7f").await;
         let token = bob.token;
-        assert!(server.terminate().await, "the server exits cleanly on SIGTERM");
+        assert!(
+            server.terminate().await,
+            "the server exits cleanly on SIGTERM"
+        );
         // Each client was told, then closed with 1001 ("going away").
         for c in [&mut ann, &mut bob] {
             let (code, msgs) = read_until_close(&mut c.ws).await;
