@@ -31,16 +31,27 @@ async fn a_forfeited_seat_keeps_its_persons_name() {
         drop(bob);
         // Bob's grace runs out, a bot stands in, and Alice claims the win.
         ann.expect("BotTookOver", |m| {
-            matches!(m, ServerMessage::BotTookOver { seat: Seat::North, .. }).then_some(())
+            matches!(
+                m,
+                ServerMessage::BotTookOver {
+                    seat: Seat::North,
+                    ..
+                }
+            )
+            .then_some(())
         })
         .await;
         ann.send(&ClientMessage::ClaimWin).await;
-        ann.expect("GameOver", |m| matches!(m, ServerMessage::GameOver { .. }).then_some(()))
-            .await;
+        ann.expect("GameOver", |m| {
+            matches!(m, ServerMessage::GameOver { .. }).then_some(())
+        })
+        .await;
         // The room's state after the result still names Bob, with the stand-in.
         let north = ann
             .expect("RoomState", |m| match m {
-                ServerMessage::RoomState(s) => s.seats.iter().find(|i| i.seat == Seat::North).cloned(),
+                ServerMessage::RoomState(s) => {
+                    s.seats.iter().find(|i| i.seat == Seat::North).cloned()
+                }
                 _ => None,
             })
             .await;
@@ -52,7 +63,11 @@ async fn a_forfeited_seat_keeps_its_persons_name() {
         // And so does the stored game.
         let games = store.list(&GameFilter::default());
         let game = store.get(games[0].id).expect("stored");
-        let seat = game.seats.iter().find(|s| s.seat == Seat::North).expect("North");
+        let seat = game
+            .seats
+            .iter()
+            .find(|s| s.seat == Seat::North)
+            .expect("North");
         assert_eq!(seat.player, StoredPlayer::Person { name: "Bob".into() });
         assert!(seat.stand_in.is_some());
         server.shutdown().await.unwrap();

@@ -40,7 +40,10 @@ impl ServerProcess {
         };
         // Ready once it accepts connections.
         for _ in 0..200 {
-            if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+            if tokio::net::TcpStream::connect(("127.0.0.1", port))
+                .await
+                .is_ok()
+            {
                 return server;
             }
             tokio::time::sleep(Duration::from_millis(50)).await;

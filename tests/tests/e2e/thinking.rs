@@ -25,10 +25,11 @@ impl BotPlayer for SlowBot {
         &mut self,
         game: &Game,
         _level: BotLevel,
-        budget: Duration,
+        _budget: Duration,
         stop: Arc<AtomicBool>,
     ) -> Option<Move> {
-        let until = std::time::Instant::now() + self.0.min(budget);
+        // Deliberately past any budget: only `stop` cuts it short.
+        let until = std::time::Instant::now() + self.0;
         while std::time::Instant::now() < until && !stop.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(5));
         }
@@ -101,7 +102,10 @@ async fn resuming_while_another_seats_bot_thinks_leaves_that_bot_thinking() {
         // North's bot still answers, and it is Ann's turn: nobody is stuck.
         assert!(ann.wait_turn_or_end().await, "Ann gets her turn");
         ann.play("2g2f").await;
-        assert!(ann.wait_turn_or_end().await, "the bot answers Ann's move too");
+        assert!(
+            ann.wait_turn_or_end().await,
+            "the bot answers Ann's move too"
+        );
         server.shutdown().await.unwrap();
     })
     .await;

@@ -1,6 +1,8 @@
 use std::sync::Arc;
 use std::time::Duration;
-use yonin_core::protocol::{ClientMessage, Encoding, ErrorCode, RoomSettings, ServerMessage};
+use yonin_core::protocol::{
+    ClientMessage, Encoding, ErrorCode, GameFilter, GameId, RoomSettings, ServerMessage,
+};
 use yonin_core::{RuleSet, Seat};
 use yonin_server::store::Store;
 use yonin_tests::*;
@@ -90,6 +92,91 @@ async fn server_messages_over_256_kib_reach_the_client() {
                 .await;
             assert_eq!(got, game.actions.len());
         }
+        server.shutdown().await.unwrap();
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_import_that_once_panicked_is_refused_and_frees_the_room() {
+    bounded(Duration::from_secs(60), async {
+        let dir = TempDir::new("import-panic");
+        let store = Arc::new(Store::open(dir.path()).expect("the store opens"));
+        let server = start_server(Config {
+            store: Some(store),
+            grace: Duration::from_millis(200),
+            ..test_config()
+        })
+        .await;
+        let mut ann = TestClient::connect(&server, "Ann", Encoding::Json).await;
+        ann.create_room(RoomSettings::new("import", RuleSet::standard()))
+            .await;
+        // A byte slice through 'é' used to panic the connection and leak its room.
+        for text in ["+aaa\u{e9}12\n", "+\u{e9}", "PI\u{e9}"] {
+            ann.send(&ClientMessage::ImportRecord {
+                text: text.into(),
+                format: None,
+            })
+            .await;
+            let (code, _) = ann.expect_error().await;
+            assert_eq!(code, ErrorCode::BadRecord, "{text:?}");
+        }
+        // The connection is alive, and once it goes its room goes too.
+        ann.send(&ClientMessage::Ping { nonce: 5 }).await;
+        ann.expect("Pong", |m| {
+            matches!(m, ServerMessage::Pong { nonce: 5 }).then_some(())
+        })
+        .await;
+        drop(ann);
+        let until = tokio::time::Instant::now() + Duration::from_secs(10);
+        while server.stats().rooms() > 0 && tokio::time::Instant::now() < until {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert_eq!(server.stats().rooms(), 0, "the room was freed");
+        server.shutdown().await.unwrap();
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_list_of_two_hundred_games_comes_in_pages() {
+    bounded(Duration::from_secs(60), async {
+        let dir = TempDir::new("pages");
+        let store = Arc::new(Store::open(dir.path()).expect("the store opens"));
+        let game = super::slow::bulky_game(1);
+        for _ in 0..200 {
+            store.save(&game).expect("saved");
+        }
+        let server = start_server(Config {
+            store: Some(store),
+            ..test_config()
+        })
+        .await;
+        let mut c = TestClient::connect(&server, "Reader", Encoding::Bincode).await;
+        let mut seen: Vec<GameId> = Vec::new();
+        let mut before = None;
+        loop {
+            c.send(&ClientMessage::ListGames {
+                filter: GameFilter {
+                    before,
+                    ..GameFilter::default()
+                },
+            })
+            .await;
+            let page = c
+                .expect("GameList", |m| match m {
+                    ServerMessage::GameList { games } => Some(games.clone()),
+                    _ => None,
+                })
+                .await;
+            seen.extend(page.iter().map(|g| g.id));
+            match page.last() {
+                Some(last) if page.len() == 100 => before = Some(last.id),
+                _ => break,
+            }
+        }
+        assert_eq!(seen.len(), 200, "every game, once");
+        assert!(seen.windows(2).all(|w| w[0] > w[1]), "newest first");
         server.shutdown().await.unwrap();
     })
     .await;
