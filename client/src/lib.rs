@@ -22,6 +22,7 @@ pub mod reconnect;
 pub mod scenario;
 pub mod screens;
 pub mod screenshot;
+pub mod seats;
 pub mod session;
 pub mod settings;
 pub mod shortcuts;

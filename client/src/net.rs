@@ -4,13 +4,20 @@
 //! to it through channels and never waits: commands go in through an unbounded channel,
 //! events come out through a std channel it drains each frame.
 //!
+//! The in-process server may keep its games in a store folder (the app gives it one in its
+//! data folder): a window that crashed and is started again carries its games on. A store
+//! held by another window is left alone, and that server keeps no games.
+//!
 //! Usable without a window: the offline end-to-end test drives it directly.
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::mpsc as std_mpsc;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use yonin_core::protocol::{self, ClientMessage, ServerMessage};
+use yonin_server::store::{Store, StoreError};
 
 /// The port a dedicated server and a LAN host listen on by default.
 pub const DEFAULT_PORT: u16 = 7878;
@@ -54,9 +61,13 @@ enum Command {
 #[derive(Clone, Debug)]
 enum Target {
     Remote(String),
-    /// Start the server library on this address and connect to it; with a name, also
-    /// announce it on the local network.
-    Host(SocketAddr, Option<String>),
+    /// Start the server library on `bind` and connect to it; with a name, also announce it
+    /// on the local network; with a store folder, keep its games there.
+    Host {
+        bind: SocketAddr,
+        lan: Option<String>,
+        store: Option<PathBuf>,
+    },
 }
 
 impl NetHandle {
@@ -66,15 +77,34 @@ impl NetHandle {
     }
 
     /// Starts the server in-process on loopback (port chosen by the system) and connects to
-    /// it: the offline path.
+    /// it: the offline path. Its games are kept nowhere.
     pub fn offline() -> NetHandle {
-        NetHandle::spawn(Target::Host(SocketAddr::from(([127, 0, 0, 1], 0)), None))
+        NetHandle::offline_with(None)
+    }
+
+    /// [`NetHandle::offline`] with the server's store in `store` (a folder): games in
+    /// progress there are carried on when the server starts again.
+    pub fn offline_with(store: Option<PathBuf>) -> NetHandle {
+        NetHandle::spawn(Target::Host {
+            bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+            lan: None,
+            store,
+        })
     }
 
     /// Starts the server in-process on `bind` (e.g. `0.0.0.0:7878` for a LAN party),
     /// announces it on the local network as `name`, and connects to it.
     pub fn host(bind: SocketAddr, name: &str) -> NetHandle {
-        NetHandle::spawn(Target::Host(bind, Some(name.to_string())))
+        NetHandle::host_with(bind, name, None)
+    }
+
+    /// [`NetHandle::host`] with the server's store in `store` (a folder).
+    pub fn host_with(bind: SocketAddr, name: &str, store: Option<PathBuf>) -> NetHandle {
+        NetHandle::spawn(Target::Host {
+            bind,
+            lan: Some(name.to_string()),
+            store,
+        })
     }
 
     fn spawn(target: Target) -> NetHandle {
@@ -164,7 +194,7 @@ fn run_thread(
     rt.block_on(async move {
         let (url, server) = match target {
             Target::Remote(url) => (url, None),
-            Target::Host(bind, lan) => match start_server(bind, lan).await {
+            Target::Host { bind, lan, store } => match start_server(bind, lan, store).await {
                 Ok((addr, server)) => {
                     let _ = events.send(NetEvent::Hosting(addr));
                     (format!("ws://127.0.0.1:{}/", addr.port()), Some(server))
@@ -207,14 +237,44 @@ impl Server {
     }
 }
 
+/// Opens the in-process server's store in `dir`. Another window of the client may hold it
+/// (two games at once): that server runs without a store, and says so in the log.
+async fn open_store(dir: PathBuf) -> Option<Arc<Store>> {
+    let shown = dir.display().to_string();
+    match tokio::task::spawn_blocking(move || Store::open(dir)).await {
+        Ok(Ok(store)) => Some(Arc::new(store)),
+        Ok(Err(StoreError::InUse(path))) => {
+            tracing::warn!(
+                "the game store {} is in use by another window: this server keeps no games",
+                path.display()
+            );
+            None
+        }
+        Ok(Err(e)) => {
+            tracing::warn!("no game store in {shown}, this server keeps no games: {e}");
+            None
+        }
+        Err(e) => {
+            tracing::warn!("opening the game store in {shown} failed: {e}");
+            None
+        }
+    }
+}
+
 async fn start_server(
     bind: SocketAddr,
     lan: Option<String>,
+    store: Option<PathBuf>,
 ) -> std::io::Result<(SocketAddr, Server)> {
     let listener = tokio::net::TcpListener::bind(bind).await?;
     let addr = listener.local_addr()?;
+    let store = match store {
+        Some(dir) => open_store(dir).await,
+        None => None,
+    };
     let (shutdown, rx) = oneshot::channel::<()>();
     let config = yonin_server::Config {
+        store,
         server_name: lan.clone().unwrap_or_else(|| "this computer".into()),
         shutdown_timeout: Duration::from_secs(1),
         // A LAN host tells the network it is there; an offline game on loopback does not.

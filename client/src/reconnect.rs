@@ -152,12 +152,13 @@ pub fn sync_grace(table: &mut Table, now: f64) {
 }
 
 /// What a seat's plate says about its connection: "disconnected · 42 s" while its grace
-/// runs, "disconnected" without one, the bot once one plays for the person; None when the
-/// person is there (or the seat is a bot's).
+/// runs, "disconnected" without one, the bot once one plays for the person ("Bot (Medium)":
+/// the name above it already says "Bob — a bot stands in"); None when the person is there
+/// (or the seat is a bot's).
 pub fn plate_status(table: &Table, seat: Seat, now: f64) -> Option<String> {
     let info = table.seat_info(seat)?;
     if let Some(level) = info.stand_in {
-        return Some(trf(Text::BotStandsIn, &[&level_name(level)]));
+        return Some(trf(Text::BotName, &[&level_name(level)]));
     }
     if info.connected || !matches!(info.occupant, Occupant::Person(_)) {
         return None;

@@ -48,6 +48,10 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("room", "a Yonin room waiting for a fourth player"),
     ("menu", "the main menu"),
     (
+        "menu-rejoin",
+        "the main menu offering to rejoin a LAN game hosted here (against Bob)",
+    ),
+    (
         "menu-ko",
         "the main menu in Korean (any scenario takes -en, -ko or -ja)",
     ),
@@ -482,6 +486,9 @@ pub fn screen(name: &str, ctx: &Ctx) -> Result<Box<dyn Screen>, String> {
         name if crate::net_scenes::is_scene(name) => crate::net_scenes::screen(name),
         "lobby" | "room" => Box::new(crate::screens::online::LobbyScreen::new()),
         "menu" => Box::new(crate::screens::menu::MenuScreen::new()),
+        "menu-rejoin" => Box::new(crate::screens::menu::MenuScreen::with_saved_seat(
+            rejoin_seat(),
+        )),
         "settings" => Box::new(crate::screens::settings::SettingsScreen::new(&ctx.settings)),
         "replay" => Box::new(crate::screens::replay::ReplayList::new()),
         "replay-server" => Box::new(crate::screens::replay::scenes::server_list()?),
@@ -571,6 +578,33 @@ pub fn adjust_settings(name: &str, s: &mut crate::settings::Settings) {
     }
 }
 
+/// The saved seat `menu-rejoin` offers: East in a Yonin party hosted here, against Bob and
+/// two computers.
+pub fn rejoin_seat() -> crate::seats::SavedSeat {
+    use yonin_core::protocol::{ResumeToken, RoomId, StoredPlayer};
+    crate::seats::SavedSeat {
+        server: crate::seats::ServerPlace::Hosted {
+            port: crate::net::DEFAULT_PORT,
+        },
+        room: RoomId(3),
+        room_name: "Friday Yonin".into(),
+        seat: Seat::East,
+        token: ResumeToken(1),
+        variant: yonin_core::Variant::Yonin,
+        name: "Hanako".into(),
+        others: vec![
+            StoredPlayer::Person { name: "Bob".into() },
+            StoredPlayer::Bot {
+                level: BotLevel::Easy,
+            },
+            StoredPlayer::Bot {
+                level: BotLevel::Medium,
+            },
+        ],
+        saved_at: 1_796_011_546,
+    }
+}
+
 /// Replays the game actions of a table (used by tests to check a scenario's game).
 pub fn actions(name: &str) -> Result<Vec<Action>, String> {
     Ok(table(name)?.actions)
@@ -586,6 +620,7 @@ mod tests {
             let (name, _) = split_lang(name);
             if [
                 "menu",
+                "menu-rejoin",
                 "settings",
                 "replay",
                 "replay-server",

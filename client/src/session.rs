@@ -8,18 +8,81 @@
 //! A connection lost while holding a seat is restored by the session itself: it asks the
 //! network thread for new connections on the `reconnect` schedule, presents its resume token
 //! in `Hello`, and is back in its seat when the server grants it again.
+//!
+//! With a [`Storage`], the seat also outlives the client: it is written to the saved seats
+//! (`seats`) when granted, forgotten when its game ends, when the player leaves or when the
+//! server refuses its token, and [`Start::Rejoin`] takes it back after a restart (starting the
+//! in-process server again for an offline game or a LAN party hosted here).
 
 use crate::chat::{clean_line, ChatError, ChatLog};
 use crate::i18n::{level_name, seat_name, tr, trf, Text};
-use crate::net::{NetEvent, NetHandle};
+use crate::net::{ws_url, NetEvent, NetHandle};
 use crate::reconnect::{sync_grace, Phase, Reconnect, Rejoin, DEFAULT_GRACE};
+use crate::seats::{now_secs, SavedSeat, SeatBook, ServerPlace};
 use crate::table::{Cue, Table};
 use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
 use yonin_core::protocol::{
-    ChatScope, ClientMessage, ErrorCode, LeaveReason, Occupant, PlayerId, ResumeToken, RoomPhase,
-    RoomSettings, RoomState, RoomSummary, ServerMessage, PROTOCOL_VERSION,
+    ChatScope, ClientMessage, ErrorCode, LeaveReason, Occupant, PlayerId, ResumeToken, RoomId,
+    RoomPhase, RoomSettings, RoomState, RoomSummary, ServerMessage, StoredPlayer, PROTOCOL_VERSION,
 };
-use yonin_core::Move;
+use yonin_core::{Move, Seat, Variant};
+
+/// The in-process server's store folders inside [`Storage::server_store`]: offline games
+/// and LAN parties apart, so a restarted offline server does not carry on a party its guests
+/// can no longer reach (it listens on loopback only).
+pub const OFFLINE_STORE: &str = "offline";
+pub const LAN_STORE: &str = "lan";
+
+/// What a session keeps on disk. The app keeps both in the user's data folder; tests give a
+/// folder of their own, and scenes keep nothing.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Storage {
+    /// The saved seats (None: seats are not saved).
+    pub seats: Option<SeatBook>,
+    /// The folder of the in-process server's stores (None: its games are kept nowhere).
+    pub server_store: Option<PathBuf>,
+}
+
+impl Storage {
+    /// Nothing is kept.
+    pub fn none() -> Storage {
+        Storage::default()
+    }
+
+    /// Seats in `dir/seats.json`, the in-process server's games in `dir/server/`.
+    pub fn in_dir(dir: &Path) -> Storage {
+        Storage {
+            seats: Some(SeatBook::in_dir(dir)),
+            server_store: Some(dir.join("server")),
+        }
+    }
+
+    /// The user's data folder (nothing without a home folder).
+    pub fn user() -> Storage {
+        crate::settings::data_dir()
+            .map(|d| Storage::in_dir(&d))
+            .unwrap_or_default()
+    }
+
+    fn store(&self, which: &str) -> Option<PathBuf> {
+        self.server_store.as_ref().map(|d| d.join(which))
+    }
+}
+
+/// How a session begins.
+#[derive(Clone, Debug)]
+pub enum Start {
+    /// An offline game: the server in-process, a room with these settings, started at once.
+    Offline(RoomSettings),
+    /// A server elsewhere (`host:port` or a `ws://` URL).
+    Online(String),
+    /// A server for the local network in this process, on this address.
+    Host(SocketAddr),
+    /// A saved seat taken back: its server is reached (or started again here) and the token
+    /// presented in `Hello`.
+    Rejoin(SavedSeat),
+}
 
 /// The state of the connection.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,10 +135,24 @@ pub struct Session {
     server_stopping: bool,
     plan: Plan,
     start_sent: bool,
+    /// Which server this is, as the saved seats name it.
+    pub place: ServerPlace,
+    /// Where seats are saved (None: nowhere).
+    seat_book: Option<SeatBook>,
+    /// The room of the seat we hold (from `SeatGranted`).
+    seat_room: Option<RoomId>,
+    /// What was last written for the seat we hold.
+    saved: Option<SavedSeat>,
+    /// A saved seat's token presented and not answered yet.
+    resuming: Option<ResumeToken>,
+    /// Saved seats on this server other than the one held (the lobby offers them).
+    pub rejoinable: Vec<SavedSeat>,
+    /// A saved seat the server did not give back, and its words.
+    pub refused: Option<String>,
 }
 
 impl Session {
-    fn new(net: NetHandle, name: &str, plan: Plan, offline: bool) -> Session {
+    fn new(net: NetHandle, name: &str, plan: Plan, offline: bool, place: ServerPlace) -> Session {
         Session {
             net,
             link: Link::Connecting,
@@ -95,35 +172,94 @@ impl Session {
             server_stopping: false,
             plan,
             start_sent: false,
+            place,
+            seat_book: None,
+            seat_room: None,
+            saved: None,
+            resuming: None,
+            rejoinable: Vec::new(),
+            refused: None,
         }
     }
 
-    /// An offline game: the server in-process, a room with these settings, started at once.
-    pub fn offline(name: &str, settings: RoomSettings) -> Session {
-        Session::new(
-            NetHandle::offline(),
-            name,
-            Plan::CreateAndStart(settings),
-            true,
-        )
+    /// Begins a session as `name`, keeping what `storage` says.
+    pub fn start(start: Start, name: &str, storage: Storage) -> Session {
+        let lan_name = || trf(Text::OwnServer, &[&name]);
+        let mut s = match start {
+            Start::Offline(settings) => Session::new(
+                NetHandle::offline_with(storage.store(OFFLINE_STORE)),
+                name,
+                Plan::CreateAndStart(settings),
+                true,
+                ServerPlace::InProcess,
+            ),
+            Start::Online(address) => {
+                let url = ws_url(&address);
+                Session::new(
+                    NetHandle::connect(&url),
+                    name,
+                    Plan::Nothing,
+                    false,
+                    ServerPlace::Remote { url },
+                )
+            }
+            Start::Host(bind) => Session::new(
+                NetHandle::host_with(bind, &lan_name(), storage.store(LAN_STORE)),
+                name,
+                Plan::Nothing,
+                false,
+                ServerPlace::Hosted { port: bind.port() },
+            ),
+            Start::Rejoin(saved) => {
+                let (net, offline) = match &saved.server {
+                    ServerPlace::Remote { url } => (NetHandle::connect(url), false),
+                    ServerPlace::InProcess => {
+                        (NetHandle::offline_with(storage.store(OFFLINE_STORE)), true)
+                    }
+                    ServerPlace::Hosted { port } => {
+                        let bind = SocketAddr::from(([0, 0, 0, 0], *port));
+                        let store = storage.store(LAN_STORE);
+                        (NetHandle::host_with(bind, &lan_name(), store), false)
+                    }
+                };
+                let mut s = Session::new(net, name, Plan::Nothing, offline, saved.server.clone());
+                s.resuming = Some(saved.token);
+                s.seat_room = Some(saved.room);
+                s.saved = Some(saved);
+                s
+            }
+        };
+        s.seat_book = storage.seats;
+        s
     }
 
-    /// A session with a server elsewhere.
+    /// An offline game: the server in-process, a room with these settings, started at once.
+    /// Nothing is kept on disk.
+    pub fn offline(name: &str, settings: RoomSettings) -> Session {
+        Session::start(Start::Offline(settings), name, Storage::none())
+    }
+
+    /// A session with a server elsewhere (nothing kept on disk).
     pub fn online(address: &str, name: &str) -> Session {
-        Session::new(NetHandle::connect(address), name, Plan::Nothing, false)
+        Session::start(Start::Online(address.to_string()), name, Storage::none())
     }
 
     /// Hosts a server for the local network in this process (announced as "`name`'s
-    /// games") and joins its lobby.
+    /// games") and joins its lobby (nothing kept on disk).
     pub fn host(bind: SocketAddr, name: &str) -> Session {
-        let server = trf(Text::OwnServer, &[&name]);
-        Session::new(NetHandle::host(bind, &server), name, Plan::Nothing, false)
+        Session::start(Start::Host(bind), name, Storage::none())
     }
 
     /// A session with no server behind it, connected as far as the screens can tell: scenes
     /// drawn for screenshots fill in its room, table, chat and reconnection by hand.
     pub fn detached(name: &str) -> Session {
-        let mut s = Session::new(NetHandle::detached(), name, Plan::Nothing, false);
+        let mut s = Session::new(
+            NetHandle::detached(),
+            name,
+            Plan::Nothing,
+            false,
+            ServerPlace::InProcess,
+        );
         s.link = Link::Open;
         s.player_id = Some(PlayerId(1));
         s
@@ -137,6 +273,136 @@ impl Session {
 
     pub fn play(&self, mv: Move) {
         self.send(ClientMessage::Move { mv });
+    }
+
+    // --- saved seats ---
+
+    /// The seat we hold as it should be saved, from what we know of its room and table;
+    /// None when there is none, or when its game is over (a rematch saves it again).
+    fn seat_to_save(&self) -> Option<SavedSeat> {
+        let token = self.token?;
+        let room = self.seat_room?;
+        let state = self.room.as_ref().filter(|r| r.id == room);
+        let table = self.table.as_ref();
+        if state.is_some_and(|r| r.phase == RoomPhase::Finished)
+            || table.is_some_and(|t| t.is_over())
+        {
+            return None;
+        }
+        let prev = self.saved.as_ref().filter(|s| s.room == room);
+        let seat = table
+            .and_then(|t| t.me)
+            .or(state.and_then(|r| r.you))
+            .or(prev.map(|s| s.seat))?;
+        let summary = self.rooms.iter().find(|r| r.id == room);
+        let room_name = state
+            .map(|r| r.settings.name.clone())
+            .or(summary.map(|r| r.name.clone()))
+            .or(prev.map(|s| s.room_name.clone()))
+            .unwrap_or_default();
+        let variant = state
+            .map(|r| r.settings.rules.variant)
+            .or(summary.map(|r| r.variant))
+            .or(prev.map(|s| s.variant))
+            .unwrap_or(Variant::Standard);
+        let seats = table.map(|t| &t.seats).or(state.map(|r| &r.seats));
+        let mut others: Vec<StoredPlayer> = seats
+            .into_iter()
+            .flatten()
+            .filter(|s| s.seat != seat)
+            .filter_map(|s| match &s.occupant {
+                Occupant::Person(p) => Some(StoredPlayer::Person {
+                    name: p.name.clone(),
+                }),
+                Occupant::Bot(level) => Some(StoredPlayer::Bot { level: *level }),
+                Occupant::Empty => None,
+            })
+            .collect();
+        if others.is_empty() {
+            others = prev.map(|s| s.others.clone()).unwrap_or_default();
+        }
+        Some(SavedSeat {
+            server: self.place.clone(),
+            room,
+            room_name,
+            seat,
+            token,
+            variant,
+            name: self.name.clone(),
+            others,
+            saved_at: now_secs(),
+        })
+    }
+
+    /// Writes the seat we hold to the saved seats, when it changed.
+    fn save_seat(&mut self) {
+        let Some(book) = &self.seat_book else {
+            return;
+        };
+        let Some(seat) = self.seat_to_save() else {
+            return;
+        };
+        if self.saved.as_ref().is_some_and(|s| s.same_as(&seat)) {
+            return;
+        }
+        if let Err(e) = book.keep(seat.clone()) {
+            tracing::warn!("could not save the seat: {e}");
+        }
+        self.saved = Some(seat);
+    }
+
+    /// Forgets the seat `token` holds, on disk too.
+    fn forget_token(&mut self, token: ResumeToken) {
+        if self.saved.as_ref().is_some_and(|s| s.token == token) {
+            self.saved = None;
+        }
+        self.rejoinable.retain(|s| s.token != token);
+        if let Some(book) = &self.seat_book {
+            if let Err(e) = book.forget(token) {
+                tracing::warn!("could not forget a saved seat: {e}");
+            }
+        }
+    }
+
+    /// Forgets the seat we hold from the saved seats: its game ended, or the player leaves it
+    /// on purpose. (The connection keeps it until the server says otherwise.)
+    pub fn forget_seat(&mut self) {
+        if let Some(token) = self.token {
+            self.forget_token(token);
+        }
+    }
+
+    /// The saved seats of this server other than the one we hold.
+    fn refresh_rejoinable(&mut self) {
+        self.rejoinable = match &self.seat_book {
+            Some(book) => book
+                .list()
+                .into_iter()
+                .filter(|s| s.server == self.place)
+                .filter(|s| Some(s.token) != self.token && Some(s.token) != self.resuming)
+                .collect(),
+            None => Vec::new(),
+        };
+    }
+
+    /// A saved seat's token was presented and the server has not answered yet.
+    pub fn is_resuming(&self) -> bool {
+        self.resuming.is_some()
+    }
+
+    /// Takes a saved seat of this server back (the lobby's "Rejoin your game").
+    pub fn rejoin_saved(&mut self, saved: &SavedSeat) {
+        self.refused = None;
+        self.resuming = Some(saved.token);
+        self.send(ClientMessage::Resume { token: saved.token });
+    }
+
+    /// The seat this session holds, if any (for tests and the screens).
+    pub fn my_seat(&self) -> Option<Seat> {
+        self.table
+            .as_ref()
+            .and_then(|t| t.me)
+            .or(self.room.as_ref().and_then(|r| r.you))
     }
 
     /// Am I the host of the room I am in?
@@ -247,9 +513,11 @@ impl Session {
                 self.link = Link::Closed(r.last_error);
             }
         }
+        self.forget_seat();
         self.table = None;
         self.room = None;
         self.token = None;
+        self.seat_room = None;
         self.chat.clear();
         if connected {
             self.send(ClientMessage::ListRooms);
@@ -276,6 +544,9 @@ impl Session {
         match ev {
             NetEvent::Hosting(addr) => {
                 self.hosting = Some(addr);
+                if let ServerPlace::Hosted { port } = &mut self.place {
+                    *port = addr.port();
+                }
                 Vec::new()
             }
             NetEvent::Connected { .. } => {
@@ -287,7 +558,8 @@ impl Session {
                     .and_then(|r| match r.target {
                         Rejoin::Seat(token) => Some(token),
                         Rejoin::Watch { .. } => None,
-                    });
+                    })
+                    .or(self.resuming);
                 self.send(ClientMessage::Hello {
                     version: PROTOCOL_VERSION,
                     name: self.name.clone(),
@@ -334,6 +606,7 @@ impl Session {
                 self.player_id = Some(player_id);
                 self.server_name = server_name;
                 self.name = name;
+                self.refresh_rejoinable();
                 // Back after a lost connection: the seat comes back by itself (its token was
                 // in Hello), a spectator asks to watch again; no new room either way.
                 if let Some(r) = self.reconnect.as_ref().filter(|r| r.active()) {
@@ -348,6 +621,35 @@ impl Session {
                 }
             }
             ServerMessage::Error { code, message } => {
+                if code == ErrorCode::BadToken {
+                    // The seat this token held is gone: forget it on disk as well.
+                    let active = self
+                        .reconnect
+                        .as_ref()
+                        .filter(|r| r.active())
+                        .map(|r| r.target.clone());
+                    let presented = match &active {
+                        Some(Rejoin::Seat(t)) => Some(*t),
+                        Some(Rejoin::Watch { .. }) => None,
+                        None => self.resuming.or(self.token),
+                    };
+                    if let Some(t) = presented {
+                        self.forget_token(t);
+                    }
+                    if active.is_none() {
+                        if let Some(t) = self.resuming.take() {
+                            // A saved seat: say so in words.
+                            if self.token == Some(t) {
+                                self.token = None;
+                            }
+                            let text = trf(Text::SavedSeatGone, &[&message]);
+                            self.refused = Some(text.clone());
+                            self.notice(text, now, true);
+                            cues.push(Cue::Illegal);
+                            return cues;
+                        }
+                    }
+                }
                 let watching = self
                     .reconnect
                     .as_ref()
@@ -420,7 +722,7 @@ impl Session {
                     self.notice(tr(Text::ResumedWatching), now, false);
                 }
                 if let Some(t) = &mut self.table {
-                    t.seats = state.seats.clone();
+                    t.set_seats(state.seats.clone());
                     t.time_control = state.settings.time_control;
                     sync_grace(t, now);
                 }
@@ -435,14 +737,25 @@ impl Session {
                     self.send(ClientMessage::Start);
                 }
                 self.room = Some(state);
+                self.save_seat();
             }
-            ServerMessage::SeatGranted { token, .. } => {
-                if self.reconnect.take().is_some() {
+            ServerMessage::SeatGranted { room, token, .. } => {
+                let resumed = self.resuming.take().is_some();
+                if self.reconnect.take().is_some() || resumed {
                     self.notice(tr(Text::Resumed), now, false);
                 }
+                self.refused = None;
                 self.token = Some(token);
+                self.seat_room = Some(room);
+                self.rejoinable.retain(|s| s.token != token);
+                self.save_seat();
             }
-            ServerMessage::LeftRoom { reason, .. } => {
+            ServerMessage::LeftRoom { room, reason } => {
+                if self.seat_room == Some(room) {
+                    // Left on purpose, moved, kicked or closed: the seat is gone either way.
+                    self.forget_seat();
+                    self.seat_room = None;
+                }
                 self.room = None;
                 self.token = None;
                 self.chat.clear();
@@ -467,6 +780,9 @@ impl Session {
                     .unwrap_or_default();
                 if let Some(token) = state.token {
                     self.token = Some(token);
+                    if state.you.is_some() {
+                        self.seat_room = Some(state.room);
+                    }
                 }
                 match Table::from_state(&state, tc, now) {
                     Ok(mut t) => {
@@ -475,6 +791,7 @@ impl Session {
                             cues.push(Cue::MyTurn);
                         }
                         self.table = Some(t);
+                        self.save_seat();
                     }
                     Err(e) => self.notice(trf(Text::GameUnreadable, &[&e]), now, true),
                 }
@@ -503,6 +820,8 @@ impl Session {
                 if let Some(t) = &mut self.table {
                     t.finish(outcome, record);
                 }
+                // Nothing left to come back to.
+                self.forget_seat();
             }
             ServerMessage::DrawOffered { by } => {
                 if let Some(t) = &mut self.table {
@@ -540,6 +859,7 @@ impl Session {
                         s.grace_ms = None;
                         s.stand_in = None;
                     }
+                    t.learn_people();
                     t.grace_until[seat] = None;
                     t.claimable.retain(|s| *s != seat);
                 }
@@ -555,6 +875,7 @@ impl Session {
                         s.stand_in = Some(level);
                         s.grace_ms = None;
                     }
+                    t.learn_people();
                     t.grace_until[seat] = None;
                     if claimable && !t.claimable.contains(&seat) {
                         t.claimable.push(seat);

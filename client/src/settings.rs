@@ -1,12 +1,13 @@
 //! The player's settings and finished games, kept as small text files in the usual per-user
 //! folders (`$XDG_CONFIG_HOME/yonin`, `$XDG_DATA_HOME/yonin/games`; `YONIN_HOME` puts both
-//! under one folder, which tests use).
+//! under one folder, which tests use). The data folder also holds the seats the player holds
+//! (`seats`) and the in-process server's store.
 
 use crate::board_view::PieceStyle;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use yonin_core::outcome::Outcome;
-use yonin_core::protocol::{parse_start, Action};
+use yonin_core::protocol::{parse_start, Action, BotLevel};
 use yonin_core::{Game, RuleSet, Seat};
 
 /// Which kind of game the player started last (the menu remembers it).
@@ -184,12 +185,27 @@ pub struct SavedGame {
     pub rules: RuleSet,
     pub start: String,
     pub actions: Vec<Action>,
+    /// The person (or bot) of each seat: a person's own name, without a stand-in note.
     pub names: Vec<(Seat, String)>,
     pub me: Option<Seat>,
     pub outcome: Option<Outcome>,
+    /// Seats whose person was played for by a bot at the end (they dropped or left), and
+    /// that bot; files of older versions have none.
+    #[serde(default)]
+    pub stand_ins: Vec<(Seat, BotLevel)>,
 }
 
 impl SavedGame {
+    /// The name shown for `seat`: the person's, with "— a bot stands in" when one did.
+    pub fn display_name(&self, seat: Seat) -> Option<String> {
+        let (_, name) = self.names.iter().find(|(s, _)| *s == seat)?;
+        Some(if self.stand_ins.iter().any(|(s, _)| *s == seat) {
+            crate::i18n::trf(crate::i18n::Text::StandInName, &[name])
+        } else {
+            name.clone()
+        })
+    }
+
     /// Rebuilds the game.
     pub fn replay(&self) -> Result<Game, String> {
         let start = parse_start(&self.rules, &self.start).map_err(|e| e.to_string())?;
@@ -262,15 +278,21 @@ pub fn config_dir() -> Option<PathBuf> {
         .map(|d| d.join("yonin"))
 }
 
-/// Where finished games are kept.
-pub fn games_dir() -> Option<PathBuf> {
+/// Where the client keeps its data: finished games, the seats it holds (`seats`), and the
+/// in-process server's store.
+pub fn data_dir() -> Option<PathBuf> {
     if let Some(d) = env_dir("YONIN_HOME") {
-        return Some(d.join("games"));
+        return Some(d);
     }
     if cfg!(windows) || cfg!(target_os = "macos") {
-        return config_dir().map(|d| d.join("games"));
+        return config_dir();
     }
     env_dir("XDG_DATA_HOME")
         .or_else(|| home().map(|h| h.join(".local/share")))
-        .map(|d| d.join("yonin").join("games"))
+        .map(|d| d.join("yonin"))
+}
+
+/// Where finished games are kept.
+pub fn games_dir() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("games"))
 }

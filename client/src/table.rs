@@ -4,7 +4,9 @@
 
 use crate::i18n::{level_name, seat_name, tr, trf, Text};
 use crate::notation;
-use yonin_core::protocol::{Action, Clocks, GameState, Occupant, SeatClock, SeatInfo, TimeControl};
+use yonin_core::protocol::{
+    Action, BotLevel, Clocks, GameState, Occupant, SeatClock, SeatInfo, TimeControl,
+};
 use yonin_core::{BySeat, Event, Game, Move, Outcome, PieceKind, Seat, Square, Variant};
 
 /// Something the frame loop should play or show once.
@@ -106,6 +108,10 @@ pub struct Table {
     pub last_capture: Option<Capture>,
     /// Local time at which each dropped person's grace period ends (see `reconnect`).
     pub grace_until: BySeat<Option<f64>>,
+    /// The person who sat in each seat during this game, and the bot that stood in for them
+    /// (if one did): kept through a drop, a stand-in and a forfeit, even when the server later
+    /// shows the seat empty or held by a bot. See [`Table::learn_people`].
+    people: BySeat<Option<(String, Option<BotLevel>)>>,
 }
 
 impl Table {
@@ -119,6 +125,7 @@ impl Table {
         let mut t = Table::from_game(game, state.you, now);
         t.actions = state.actions.clone();
         t.seats = state.seats.clone();
+        t.learn_people();
         t.time_control = time_control;
         t.clocks = state.clocks.clone();
         t.draw_offer = state.draw_offer;
@@ -158,6 +165,7 @@ impl Table {
             saved: false,
             last_capture: None,
             grace_until: BySeat::default(),
+            people: BySeat::default(),
         };
         for pm in game.moves() {
             t.note_move(pm.seat, pm.mv);
@@ -215,18 +223,63 @@ impl Table {
         (!self.is_over()).then(|| self.game.to_move())
     }
 
-    /// The seat's display name: the person, the bot, or the seat.
+    /// The seat's display name: the person ("Bob — a bot stands in" while or after a bot
+    /// played for them), the bot, or the seat.
     pub fn name(&self, seat: Seat) -> String {
-        match self
-            .seats
-            .iter()
-            .find(|s| s.seat == seat)
-            .map(|s| &s.occupant)
-        {
-            Some(Occupant::Person(p)) => p.name.clone(),
+        if let Some((name, stand_in)) = self.person(seat) {
+            return match stand_in {
+                Some(_) => trf(Text::StandInName, &[&name]),
+                None => name,
+            };
+        }
+        match self.seat_info(seat).map(|s| &s.occupant) {
             Some(Occupant::Bot(level)) => trf(Text::BotName, &[&level_name(*level)]),
             _ => seat_name(seat).to_string(),
         }
+    }
+
+    /// The person of this game's seat, and the bot standing in for them (if one plays or
+    /// played at the end). While the game runs the server's latest word counts; once it is
+    /// over, the seat as it was at the end (a later room update may show it empty or taken).
+    pub fn person(&self, seat: Seat) -> Option<(String, Option<BotLevel>)> {
+        let live = self.seat_info(seat).and_then(|i| match &i.occupant {
+            Occupant::Person(p) => Some((p.name.clone(), i.stand_in)),
+            _ => None,
+        });
+        let kept = self.people[seat].clone();
+        if self.is_over() {
+            kept.or(live)
+        } else {
+            live.or(kept)
+        }
+    }
+
+    /// Remembers who sits where from `seats`, for [`Table::person`]. While the game runs a
+    /// person's entry follows the server's; a seat that turns into a bot keeps its person,
+    /// with the bot as their stand-in. Once the game is over nothing changes any more (only a
+    /// seat never seen before is learnt).
+    pub fn learn_people(&mut self) {
+        let over = self.is_over();
+        for info in &self.seats {
+            let known = &mut self.people[info.seat];
+            match &info.occupant {
+                Occupant::Person(p) if !over || known.is_none() => {
+                    *known = Some((p.name.clone(), info.stand_in));
+                }
+                Occupant::Bot(level) if !over => {
+                    if let Some((_, stand_in)) = known {
+                        *stand_in = Some(*level);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Replaces the seats with the server's and learns who sits where.
+    pub fn set_seats(&mut self, seats: Vec<SeatInfo>) {
+        self.seats = seats;
+        self.learn_people();
     }
 
     pub fn seat_info(&self, seat: Seat) -> Option<&SeatInfo> {

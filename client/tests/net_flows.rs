@@ -638,11 +638,14 @@ fn after_the_grace_period_a_bot_plays_and_trying_again_takes_the_seat_back() {
             .is_some_and(|s| s.stand_in.is_some())
     });
     let now = w.now();
-    let status = plate_status(w.clients[ann].table.as_ref().unwrap(), Seat::North, now);
+    let t = w.clients[ann].table.as_ref().unwrap();
+    let status = plate_status(t, Seat::North, now);
     assert!(
-        status.as_deref().is_some_and(|s| s.contains("stands in")),
-        "{status:?}"
+        status.as_deref().is_some_and(|s| s.starts_with("Bot (")),
+        "the plate names the bot standing in: {status:?}"
     );
+    // Ben's name stays on his plate, with the bot noted.
+    assert_eq!(t.name(Seat::North), "Ben — a bot stands in");
 
     // The network is back; Ben asks to try again and takes his seat back from the bot.
     proxy.pause(false);

@@ -141,6 +141,7 @@ fn yonin_game() -> SavedGame {
         ],
         me: Some(Seat::West),
         outcome: None,
+        stand_ins: Vec::new(),
     };
     g.replay().expect("the Yonin game replays");
     g

@@ -161,7 +161,7 @@ keys! {
     ReasonLastSurvivor, ReasonTeamElimination, ReasonAborted,
     // Plates and side panel
     ToMove, PlateDraw, PlateWins, PlateLoses, PlacePlace, InCheckN, InCheck, ResignsOnTurn,
-    Disconnected, BotStandsIn, OffersDraw, RecordTitle, Copied, Copy, ReallyResign, Resign,
+    Disconnected, OffersDraw, RecordTitle, Copied, Copy, ReallyResign, Resign,
     AcceptDraw, DeclineDraw, OfferDraw, DeclareImpasse, ClaimWin, Promote, Keep,
     // Notices
     VersionMismatch, ServerFull, Kicked, RoomClosed, GameUnreadable, OffersDrawNotice,
@@ -181,6 +181,8 @@ keys! {
     ReplayTabLocal, ReplayTabServer, ReplayTabImport, ArchiveAddress, ArchiveList, ArchiveHelp, ArchiveConnecting, ArchiveFetching, ArchiveCount, ArchiveEmpty, ArchiveOffline, ArchiveNoStore, ImportPath, ImportOpen, ImportHelp, ImportNoPath, ImportFailed, ImportFilesIn, ImportNoFiles, ViewFrom, SaveAs, SavedTo, ExportFailed,
     // Online play: reconnecting, dropped seats, chat
     GraceLeft, Reconnecting, ReconnectAttempt, ReconnectGaveUp, ReconnectGaveUpDetail, ReconnectRefused, TryAgain, Resumed, NetworkGone, ChatTitle, ChatHint, ChatOpenHint, ChatSpectatorLine, ChatRefused, ChatEmpty, ChatTooLong, SeatRefused, ReconnectAttemptWatch, ResumedWatching,
+    // Saved seats (issue 32): rejoining a game after a restart, names kept through a stand-in
+    RejoinGame, RejoinNamed, Against, ThisComputer, HostedHere, SavedSeatGone, RejoiningGame, StandInName,
     // Keyboard and settings (issue #8): typed moves, shortcuts, themes, piece styles
     PieceBeginner, BoardTheme, ThemeClassic, ThemeDark, ThemeHighContrast, AnimFast, AnimNormal, AnimSlow, ShowLegalMoves, ConfirmMoves, TypeMoveHint, TypedNotAMove, TypedNotYourTurn, TypedWrongMark, TypedAmbiguous, TypedNoPiece, TypedIllegal, IlGameOver, IlNoPiece, IlNotYours, IlCannotReach, IlOwnPiece, IlKingOnSquare, IlCannotPromote, IlMustPromote, IlNotInHand, IlDropOnOccupied, IlNoFurtherMove, IlDoublePawn, IlPawnDropMate, IlDeadKingPawn, IlKingInCheck, IlPartnerInCheck, ConfirmPrompt, PlayMove, CancelMove, ResignKeyAsk, NoDrawOffer, ShortcutsTitle, KeyTypeMove, KeyEsc, KeyFlip, KeyResign, KeyDraw, KeyPromote, KeyChat, KeyHelp, KeyForms, KeyYonin, HelpClose,
 }

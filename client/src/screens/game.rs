@@ -44,8 +44,12 @@ impl Default for GameScreen {
     }
 }
 
-/// Leaves the session's room: offline, the whole session (and its server) goes.
+/// Leaves the session's room: offline, the whole session (and its server) goes. The player
+/// leaves on purpose, so the saved seat is forgotten too.
 fn leave(ctx: &mut Ctx) -> Transition {
+    if let Some(s) = &mut ctx.session {
+        s.forget_seat();
+    }
     match &mut ctx.session {
         Some(s) if s.offline => {
             ctx.session = None;
@@ -101,15 +105,20 @@ impl Screen for GameScreen {
         let Some(table) = session.table.as_ref() else {
             // Waiting for the game (or the connection failed).
             let c = vec2(screen_width() / 2.0, screen_height() / 2.0);
-            let (text, error) = match &session.link {
-                Link::Closed(why) => (why.clone(), true),
-                Link::Connecting => (tr(Text::StartingGame).to_string(), false),
-                Link::Open => (tr(Text::SettingUpBoard).to_string(), false),
+            let (text, error) = match (&session.refused, &session.link) {
+                // A saved seat the server did not give back.
+                (Some(why), _) => (why.clone(), true),
+                (None, Link::Closed(why)) => (why.clone(), true),
+                (None, _) if session.is_resuming() => (tr(Text::RejoiningGame).to_string(), false),
+                (None, Link::Connecting) => (tr(Text::StartingGame).to_string(), false),
+                (None, Link::Open) => (tr(Text::SettingUpBoard).to_string(), false),
             };
+            let size =
+                crate::game_view::fit(&ui, &text, screen_width() - 2.0 * ui.unit, ui.unit * 1.3);
             ui.text_centered(
                 &text,
                 c,
-                ui.unit * 1.3,
+                size,
                 if error {
                     theme::CHECK_GLOW
                 } else {

@@ -120,12 +120,18 @@ pub fn saved_game(table: &Table) -> SavedGame {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())
         .unwrap_or(0);
-    let names: Vec<_> = table
-        .game
-        .position()
-        .seats()
+    // A person's own name, with the bot that stood in for them (if one did) beside it.
+    let seats = table.game.position().seats();
+    let names: Vec<_> = seats
         .iter()
-        .map(|s| (s, table.name(s)))
+        .map(|s| match table.person(s) {
+            Some((name, _)) => (s, name),
+            None => (s, table.name(s)),
+        })
+        .collect();
+    let stand_ins: Vec<_> = seats
+        .iter()
+        .filter_map(|s| Some((s, table.person(s)?.1?)))
         .collect();
     let result = table
         .outcome
@@ -148,6 +154,7 @@ pub fn saved_game(table: &Table) -> SavedGame {
         names,
         me: table.me,
         outcome: table.outcome.clone(),
+        stand_ins,
     }
 }
 

@@ -5,7 +5,7 @@ use super::{draw_toast, Ctx, Screen, Transition};
 use crate::i18n::{level_name, seat_name, tr, trf, Text};
 use crate::net::{LanScan, DEFAULT_PORT};
 use crate::reconnect::OverlayChoice;
-use crate::session::{Link, Session};
+use crate::session::{Link, Session, Start, Storage};
 use crate::settings::{Mode, Settings};
 use crate::table::time_control_name;
 use crate::theme;
@@ -124,10 +124,14 @@ impl Screen for ConnectScreen {
                     return Transition::Stay;
                 }
                 ctx.settings.server = address.clone();
-                ctx.session = Some(Session::online(&address, &name));
+                ctx.session = Some(Session::start(
+                    Start::Online(address),
+                    &name,
+                    Storage::user(),
+                ));
             } else {
                 let bind = SocketAddr::from(([0, 0, 0, 0], DEFAULT_PORT));
-                ctx.session = Some(Session::host(bind, &name));
+                ctx.session = Some(Session::start(Start::Host(bind), &name, Storage::user()));
             }
             let _ = ctx.settings.save();
             return Transition::Push(Box::new(LobbyScreen::new()));
@@ -258,6 +262,7 @@ impl Screen for LobbyScreen {
         }
         let mut out = Transition::Stay;
         let mut send: Vec<ClientMessage> = Vec::new();
+        let mut rejoin = None;
         if let Some(room) = &session.room {
             // --- inside a room ---
             ui.title(&trf(Text::RoomTitle, &[&room.settings.name]));
@@ -456,7 +461,17 @@ impl Screen for LobbyScreen {
             let chat_w = (full * 0.34).min(u * 24.0);
             let with_chat = chat_w >= u * 12.0 && !session.offline;
             let list_w = if with_chat { full - chat_w - u } else { full };
-            let list = Rect::new(x, u * 6.0, list_w, h - u * 12.0);
+            let mut list = Rect::new(x, u * 6.0, list_w, h - u * 12.0);
+            // A seat of ours saved on this server (the window was closed during its game).
+            if let Some(seat) = session.rejoinable.first() {
+                let r = Rect::new(x, list.y, list_w, u * 2.4);
+                let label = trf(Text::RejoinNamed, &[&seat.describe()]);
+                if ui.button_styled(r, &label, true, Some(super::menu::REJOIN_COLOR)) {
+                    rejoin = Some(seat.clone());
+                }
+                list.y += u * 3.0;
+                list.h -= u * 3.0;
+            }
             if with_chat {
                 let r = Rect::new(x + list_w + u, list.y, chat_w, list.h);
                 self.chat.draw(&ui, r, &session.lobby_chat, true, false);
@@ -570,6 +585,9 @@ impl Screen for LobbyScreen {
         }
         for m in send {
             session.send(m);
+        }
+        if let (Some(seat), Some(s)) = (rejoin, ctx.session.as_mut()) {
+            s.rejoin_saved(&seat);
         }
         out
     }

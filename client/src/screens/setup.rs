@@ -393,9 +393,10 @@ impl SetupScreen {
                 ctx.settings.last_mode = Mode::Computer;
                 let _ = ctx.settings.save();
                 let settings = self.room_settings(tr(Text::OfflineGame));
-                ctx.session = Some(crate::session::Session::offline(
+                ctx.session = Some(crate::session::Session::start(
+                    crate::session::Start::Offline(settings),
                     &ctx.settings.name,
-                    settings,
+                    crate::session::Storage::user(),
                 ));
                 Transition::Replace(Box::new(super::game::GameScreen::new()))
             }

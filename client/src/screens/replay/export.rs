@@ -36,8 +36,15 @@ pub fn to_record(saved: &SavedGame) -> Result<GameRecord, String> {
         .iter()
         .map(|(seat, name)| StoredSeat {
             seat: *seat,
-            player: StoredPlayer::Person { name: name.clone() },
-            stand_in: None,
+            // The record names the person, with the bot that stood in for them.
+            player: StoredPlayer::Person {
+                name: saved.display_name(*seat).unwrap_or_else(|| name.clone()),
+            },
+            stand_in: saved
+                .stand_ins
+                .iter()
+                .find(|(s, _)| s == seat)
+                .map(|(_, level)| *level),
         })
         .collect();
     let stored = StoredGame {

@@ -30,6 +30,7 @@ pub fn yonin_game() -> Result<SavedGame, String> {
         ],
         me: Some(Seat::West),
         outcome: t.outcome.clone(),
+        stand_ins: Vec::new(),
     })
 }
 
@@ -52,6 +53,7 @@ pub fn viewer_standard() -> Result<ReplayViewer, String> {
         names: vec![(Seat::South, "Hanako".into()), (Seat::North, "Taro".into())],
         me: Some(Seat::South),
         outcome: None,
+        stand_ins: Vec::new(),
     };
     Ok(ReplayViewer::new(g).from_seat(Seat::North).at_move(12))
 }

@@ -83,6 +83,11 @@ pub fn from_stored(game: &StoredGame) -> SavedGame {
             .collect(),
         me: None,
         outcome: Some(game.outcome.clone()),
+        stand_ins: game
+            .seats
+            .iter()
+            .filter_map(|s| Some((s.seat, s.stand_in?)))
+            .collect(),
     }
 }
 

@@ -115,9 +115,15 @@ impl ReplayViewer {
                 }),
                 connected: true,
                 grace_ms: None,
-                stand_in: None,
+                stand_in: self
+                    .saved
+                    .stand_ins
+                    .iter()
+                    .find(|(seat, _)| seat == s)
+                    .map(|(_, level)| *level),
             })
             .collect();
+        t.learn_people();
         if self.at == self.saved.actions.len() && t.outcome.is_none() {
             t.outcome = self.saved.outcome.clone();
         }
