@@ -9,7 +9,7 @@ use crate::i18n::{tr, trf, Text};
 use crate::shortcuts::{self, dispatch, Key, KeyAction, KeyState};
 use crate::table::{Choice, Table};
 use crate::theme;
-use crate::typed_move::parse_typed_move;
+use crate::typed_move::{parse_typed_move, TypedMoveMessage};
 use crate::ui::{rounded_outline, rounded_rect, Ui};
 use macroquad::prelude::*;
 use yonin_core::{Move, Seat, Variant};

@@ -1,44 +1,12 @@
-//! Moves typed on the keyboard: USI (`7g7f`, `2b3c+`, `P*5e`) or Japanese (`76歩`, `７六歩`,
-//! `七六歩`, `同歩`, `55角成`, `58金右`, `24歩打`, `5六歩(57)`), resolved against the position
-//! by core's KI2 reader; a move that cannot be played says why, with core's legality diagnosis.
-//!
-//! In Yonin the same forms work: USI squares are the same 9×9 board, and the Japanese words
-//! are read from the mover's own side (右 is the mover's right, 上 its forward), as core's
-//! KI2 reader does for every seat; an origin in brackets (`5六歩(57)`) settles any case the
-//! words cannot (many pieces of one kind, as after an army passes to its mater).
+//! Moves typed on the keyboard, read by core's `record::typed` (USI or Japanese, resolved
+//! against the position by core's KI2 reader), and their errors said in the player's language.
 
 use crate::i18n::{tr, trf, Text};
 use crate::table::Choice;
-use yonin_core::record::notation::{self, NotationError};
-use yonin_core::{IllegalMove, Move, PieceKind, Position, Seat, Square, Variant};
-
-/// Why a typed move was not played. [`TypedMoveError::message`] says it to the player.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TypedMoveError {
-    /// Nothing but spaces.
-    Empty,
-    /// The text is neither USI nor Japanese move text; core's reason is kept.
-    NotAMove { text: String, reason: String },
-    /// It is another seat's turn (or the player only watches).
-    NotYourTurn,
-    /// The text starts with ▲/△ or a seat arrow of another seat.
-    WrongSeatMark { text: String },
-    /// Several pieces fit the text: a JSA word (右 左 直 上 引 寄) is needed.
-    Ambiguous {
-        text: String,
-        piece: String,
-        square: Square,
-        count: usize,
-    },
-    /// No piece of that kind can get there, by any rule.
-    NoSuchPiece {
-        text: String,
-        piece: String,
-        square: Square,
-    },
-    /// The move exists on the board but a rule forbids it.
-    Illegal { text: String, why: IllegalMove },
-}
+use yonin_core::record::notation;
+pub use yonin_core::record::typed::TypedMoveError;
+use yonin_core::record::typed::{self, TypedMove};
+use yonin_core::{IllegalMove, Position, Seat, Square};
 
 /// Reads `text` as a move of `me` in `pos`; `prev` is the previous move's destination (同).
 ///
@@ -50,185 +18,10 @@ pub fn parse_typed_move(
     prev: Option<Square>,
     text: &str,
 ) -> Result<Choice, TypedMoveError> {
-    let clean = normalize(text);
-    if clean.is_empty() {
-        return Err(TypedMoveError::Empty);
-    }
-    if me != Some(pos.to_move()) {
-        return Err(TypedMoveError::NotYourTurn);
-    }
-    let body = strip_seat_mark(pos, &clean)?;
-    if body.is_ascii() {
-        let usi = usi_text(body);
-        return match Move::from_usi(&usi) {
-            Ok(m) => check(pos, m, &clean).map(Choice::Play),
-            Err(e) => Err(TypedMoveError::NotAMove {
-                text: clean.clone(),
-                reason: e.to_string(),
-            }),
-        };
-    }
-    match notation::parse_ki2_move(pos, body, prev) {
-        Ok(m) => {
-            let m = check(pos, m, &clean)?;
-            Ok(promotion_choice(pos, m, body))
-        }
-        Err(NotationError::Ambiguous {
-            piece,
-            square,
-            count,
-        }) => Err(TypedMoveError::Ambiguous {
-            text: clean,
-            piece,
-            square,
-            count,
-        }),
-        Err(NotationError::NoCandidate { piece, square }) => {
-            Err(diagnose_missing(pos, body, &clean, piece, square))
-        }
-        Err(e) => Err(TypedMoveError::NotAMove {
-            text: clean,
-            reason: e.to_string(),
-        }),
-    }
-}
-
-/// Spaces trimmed, full-width ASCII (`Ｐ＊５ｅ`, `７６`) made half-width.
-fn normalize(text: &str) -> String {
-    text.trim_matches(|c: char| c.is_whitespace() || c == notation::IDEOGRAPHIC_SPACE)
-        .chars()
-        .map(|c| match c as u32 {
-            0xFF01..=0xFF5E => char::from_u32(c as u32 - 0xFF01 + 0x21).unwrap_or(c),
-            _ => c,
-        })
-        .collect()
-}
-
-/// Drops a leading ▲ △ ☗ ☖ or seat arrow after checking it names the seat to move.
-fn strip_seat_mark<'a>(pos: &Position, text: &'a str) -> Result<&'a str, TypedMoveError> {
-    let Some(first) = text.chars().next() else {
-        return Ok(text);
-    };
-    let named = match first {
-        '▲' | '☗' => Some(Seat::South),
-        '△' | '☖' => Some(match pos.variant() {
-            Variant::Standard => Seat::North,
-            // Yonin has no △; it is nobody's mark.
-            Variant::Yonin => return Err(wrong_mark(text)),
-        }),
-        c => notation::seat_of_arrow(c),
-    };
-    match named {
-        None => Ok(text),
-        Some(s) if s == pos.to_move() => Ok(text[first.len_utf8()..].trim_start()),
-        Some(_) => Err(wrong_mark(text)),
-    }
-}
-
-fn wrong_mark(text: &str) -> TypedMoveError {
-    TypedMoveError::WrongSeatMark {
-        text: text.to_string(),
-    }
-}
-
-/// USI as people type it: `p*5e` is `P*5e`.
-fn usi_text(s: &str) -> String {
-    let mut chars: Vec<char> = s.chars().collect();
-    if chars.get(1) == Some(&'*') {
-        chars[0] = chars[0].to_ascii_uppercase();
-    }
-    chars.into_iter().collect()
-}
-
-/// `m` if it is legal, or the rule it breaks.
-fn check(pos: &Position, m: Move, text: &str) -> Result<Move, TypedMoveError> {
-    if pos.is_legal(m) {
-        return Ok(m);
-    }
-    match pos.clone().play(m) {
-        Err(why) => Err(TypedMoveError::Illegal {
-            text: text.to_string(),
-            why,
-        }),
-        // Not in the legal list yet accepted: the list is the authority.
-        Ok(()) => Err(TypedMoveError::Illegal {
-            text: text.to_string(),
-            why: IllegalMove::KingInCheck,
-        }),
-    }
-}
-
-/// Did the Japanese text say 成 or 不成 (生) after the piece? (成香 成桂 成銀 are names.)
-fn says_promotion(body: &str) -> bool {
-    let head = match body.find(['(', '（']) {
-        Some(i) => &body[..i],
-        None => body,
-    };
-    let head = head.trim_end();
-    head.ends_with('成') || head.ends_with('生')
-}
-
-/// A Japanese move that could also have been played the other way asks, unless the text said.
-fn promotion_choice(pos: &Position, m: Move, body: &str) -> Choice {
-    let Some(from) = m.from() else {
-        return Choice::Play(m);
-    };
-    if says_promotion(body) {
-        return Choice::Play(m);
-    }
-    let plain = Move::normal(from, m.to(), false);
-    let promoted = Move::normal(from, m.to(), true);
-    if pos.is_legal(plain) && pos.is_legal(promoted) {
-        Choice::AskPromotion { plain, promoted }
-    } else {
-        Choice::Play(m)
-    }
-}
-
-/// No legal move fits the text: find the piece the player meant and name the rule it breaks
-/// (pinned, nifu, a drop on the last line…), or say no such piece can get there.
-fn diagnose_missing(
-    pos: &Position,
-    body: &str,
-    text: &str,
-    piece: String,
-    square: Square,
-) -> TypedMoveError {
-    let none = || TypedMoveError::NoSuchPiece {
-        text: text.to_string(),
-        piece: piece.clone(),
-        square,
-    };
-    let Some(kind) = PieceKind::ALL.into_iter().find(|k| k.kanji() == piece) else {
-        return none();
-    };
-    let me = pos.to_move();
-    let is_drop = body.contains('打');
-    let mut tries: Vec<Move> = Vec::new();
-    if !is_drop {
-        let promote = says_promotion(body) && !body.contains("不成") && !body.ends_with('生');
-        let occupied = pos.occupied();
-        for from in pos.pieces_of(me) {
-            let Some(p) = pos.piece_at(from) else {
-                continue;
-            };
-            if p.kind() == kind
-                && yonin_core::attacks::piece(kind, p.facing(), from, occupied).contains(square)
-            {
-                tries.push(Move::normal(from, square, promote));
-            }
-        }
-    }
-    if tries.is_empty() && kind.index() < PieceKind::HAND.len() && pos.hand(me).count(kind) > 0 {
-        tries.push(Move::drop(kind, square));
-    }
-    match tries.as_slice() {
-        [m] => match check(pos, *m, text) {
-            Err(e) => e,
-            Ok(_) => none(),
-        },
-        _ => none(),
-    }
+    Ok(match typed::parse_typed_move(pos, me, prev, text)? {
+        TypedMove::Play(m) => Choice::Play(m),
+        TypedMove::AskPromotion { plain, promoted } => Choice::AskPromotion { plain, promoted },
+    })
 }
 
 /// A square as the player typed squares: `7g` for USI text, `7六` for Japanese.
@@ -240,9 +33,14 @@ fn square_text(sq: Square, text: &str) -> String {
     }
 }
 
-impl TypedMoveError {
+/// A typed move's error said to the player.
+pub trait TypedMoveMessage {
     /// What went wrong, in the player's language.
-    pub fn message(&self) -> String {
+    fn message(&self) -> String;
+}
+
+impl TypedMoveMessage for TypedMoveError {
+    fn message(&self) -> String {
         match self {
             TypedMoveError::Empty => tr(Text::TypeMoveHint).to_string(),
             TypedMoveError::NotAMove { text, .. } => trf(Text::TypedNotAMove, &[text]),

@@ -4,7 +4,7 @@
 
 use yonin_client::i18n::{set_lang, Lang};
 use yonin_client::table::Choice;
-use yonin_client::typed_move::{parse_typed_move, TypedMoveError};
+use yonin_client::typed_move::{parse_typed_move, TypedMoveError, TypedMoveMessage};
 use yonin_core::protocol::parse_start;
 use yonin_core::record::notation;
 use yonin_core::{Game, IllegalMove, Move, Position, RuleSet, Seat, Square};

@@ -22,6 +22,7 @@ pub mod seat;
 pub mod setup;
 pub mod square;
 pub mod square_set;
+pub mod text;
 mod turn;
 mod zobrist;
 

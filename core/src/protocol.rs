@@ -19,13 +19,14 @@ use crate::position::Position;
 use crate::record::{sfen, ysfen, ParseError};
 use crate::rules::{RuleSet, Variant};
 use crate::seat::Seat;
+pub use crate::text::{check_chat, check_name, check_room_name, TextError};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The protocol version. A change to any message's shape bumps it; `Hello` carries the
 /// client's and a mismatch is refused.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The largest message a client may send, in bytes (bincode or JSON); the server closes the
 /// connection on a larger one.
@@ -39,6 +40,9 @@ pub const MAX_NAME_CHARS: usize = 24;
 pub const MAX_ROOM_NAME_CHARS: usize = 40;
 /// Longest chat message, in characters.
 pub const MAX_CHAT_CHARS: usize = 280;
+/// Longest decoder error text kept, in bytes (cut on a character boundary): serde's message
+/// repeats the sender's text, which should not travel back in full.
+pub const MAX_DECODE_ERROR_BYTES: usize = 200;
 /// Length of a private room's join code (upper-case letters and digits).
 pub const JOIN_CODE_CHARS: usize = 6;
 
@@ -355,6 +359,9 @@ pub struct GameState {
     /// Seats whose opponent may claim the win (their grace ran out; standard).
     pub claimable: Vec<Seat>,
     pub outcome: Option<Outcome>,
+    /// The game was carried on after the server restarted and waits for its first person to
+    /// come back: no clock runs and no bot thinks until then (`PlayResumed`).
+    pub paused: bool,
 }
 
 impl GameState {
@@ -524,6 +531,10 @@ pub struct GameFilter {
     pub variant: Option<Variant>,
     /// At most this many, newest first (0 or more than `MAX_GAME_LIST`: `MAX_GAME_LIST`).
     pub limit: u32,
+    /// Only games with a smaller id (None: from the newest). To page through a long list, ask
+    /// again with `before` set to the last (oldest) id of the page before.
+    #[serde(default)]
+    pub before: Option<GameId>,
 }
 
 impl GameFilter {
@@ -857,6 +868,11 @@ pub enum ServerMessage {
     SeatReconnected {
         seat: Seat,
     },
+    /// A game that waited after a restart of the server plays on (its first person is back):
+    /// the clock of the seat to move runs from now.
+    PlayResumed {
+        clocks: Clocks,
+    },
     /// A bot now plays for the absent person. In standard games `claimable` says the
     /// opponent may instead end the game with `ClaimWin`.
     BotTookOver {
@@ -976,25 +992,15 @@ pub fn from_json<T: DeserializeOwned>(text: &str) -> Result<T, CodecError> {
     }
     serde_json::from_str(text).map_err(|e| {
         let mut s = e.to_string();
-        s.truncate(200);
+        crate::text::truncate_bytes(&mut s, MAX_DECODE_ERROR_BYTES);
         CodecError::Malformed(s)
     })
 }
 
-/// Checks and tidies a player name: trimmed, 1..=`MAX_NAME_CHARS` characters, no control
-/// characters.
-pub fn validate_name(name: &str) -> Result<String, &'static str> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err("a name needs at least one character");
-    }
-    if name.chars().count() > MAX_NAME_CHARS {
-        return Err("a name has at most 24 characters");
-    }
-    if name.chars().any(char::is_control) {
-        return Err("a name may not hold control characters");
-    }
-    Ok(name.to_string())
+/// Checks and tidies a player name: trimmed, 1..=`MAX_NAME_CHARS` characters, nothing that
+/// hides or disguises text (see [`crate::text::check`]).
+pub fn validate_name(name: &str) -> Result<String, TextError> {
+    check_name(name)
 }
 
 #[cfg(test)]
@@ -1029,6 +1035,7 @@ mod tests {
                     player: Some("Ann".into()),
                     variant: Some(Variant::Yonin),
                     limit: 20,
+                    before: Some(GameId(40)),
                 },
             },
             ClientMessage::ExportGame {
@@ -1133,6 +1140,7 @@ mod tests {
             draw_offer: None,
             claimable: vec![],
             outcome: None,
+            paused: false,
         };
         let back: ServerMessage = from_bincode(
             &to_bincode(&ServerMessage::GameStarted(Box::new(state.clone()))).unwrap(),
@@ -1169,5 +1177,8 @@ mod tests {
         assert!(validate_name("a\u{7}b").is_err());
         assert!(validate_name(&"x".repeat(MAX_NAME_CHARS + 1)).is_err());
         assert!(validate_name(&"将".repeat(MAX_NAME_CHARS)).is_ok());
+        // The one text check: direction overrides and invisible-only names are refused too.
+        assert!(validate_name("ab\u{202E}cd").is_err());
+        assert!(validate_name("\u{200B}\u{200B}").is_err());
     }
 }

@@ -314,3 +314,25 @@ fn mutated_position_texts_never_panic() {
         "mutations should sometimes stay valid ({accepted})"
     );
 }
+
+/// Issue 31, item 14: serde's error text repeats the unknown variant name, and cutting it at
+/// byte 200 landed inside `é`. The decoder must answer with an error, not panic.
+#[test]
+fn json_error_text_is_cut_on_a_character_boundary() {
+    use yonin_core::protocol::{
+        from_json, ClientMessage, CodecError, ServerMessage, MAX_DECODE_ERROR_BYTES,
+    };
+    let text = format!("{{\"{}é\":0}}", "a".repeat(182));
+    for result in [
+        from_json::<ClientMessage>(&text).map(|_| ()),
+        from_json::<ServerMessage>(&text).map(|_| ()),
+    ] {
+        match result {
+            Err(CodecError::Malformed(why)) => {
+                assert!(why.len() <= MAX_DECODE_ERROR_BYTES, "{why}");
+                assert!(why.contains("aaaa"), "{why}");
+            }
+            other => panic!("expected a malformed-message error, got {other:?}"),
+        }
+    }
+}

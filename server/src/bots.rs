@@ -1,7 +1,9 @@
-//! Computer players as the server sees them. A `BotEngine` makes a `BotPlayer` for a seat of
-//! a game (so it keeps its search tables from move to move); the room runs the player's
-//! `choose` on `spawn_blocking` with a time budget and plays its answer through the same
-//! checks as a person's move. The default engine is `yonin_core::bot`.
+//! Computer players as the server sees them. A `BotEngine` makes one `BotPlayer` for a room's
+//! game, which plays every seat a computer plays there, at each seat's level (only one seat
+//! thinks at a time, so one set of search tables serves them all and is kept from move to
+//! move); the room runs the player's `choose` on `spawn_blocking` with a time budget and plays
+//! its answer through the same checks as a person's move. The default engine is
+//! `yonin_core::bot`.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -12,20 +14,28 @@ use yonin_core::{Game, Move};
 
 /// Makes computer players.
 pub trait BotEngine: Send + Sync + 'static {
-    /// A player of `level` for one seat of one game, its choices drawn from `seed`.
-    fn player(&self, level: BotLevel, seed: u64) -> Box<dyn BotPlayer>;
+    /// The computer player of one game, its choices drawn from `seed`.
+    fn player(&self, seed: u64) -> Box<dyn BotPlayer>;
 }
 
-/// One seat's computer player. `choose` must return soon after `stop` is set.
+/// A game's computer player. `choose` must return soon after `stop` is set.
 pub trait BotPlayer: Send + 'static {
-    /// A legal move for the seat to move in `game`, within `budget`; `None` when it finds none.
-    fn choose(&mut self, game: &Game, budget: Duration, stop: Arc<AtomicBool>) -> Option<Move>;
+    /// A legal move at `level` for the seat to move in `game`, within `budget`; `None` when it
+    /// finds none.
+    fn choose(
+        &mut self,
+        game: &Game,
+        level: BotLevel,
+        budget: Duration,
+        stop: Arc<AtomicBool>,
+    ) -> Option<Move>;
 }
 
 /// The bots of `yonin_core::bot`.
 #[derive(Clone, Copy, Debug)]
 pub struct CoreBots {
-    /// Transposition table per player, in megabytes (a room may hold three players).
+    /// Transposition table per room, in megabytes: the room's bots share it (Yonin keys each
+    /// searching seat's entries apart, see `yonin_core::bot`).
     pub hash_mb: usize,
 }
 
@@ -46,19 +56,22 @@ pub fn core_level(level: BotLevel) -> Level {
 }
 
 impl BotEngine for CoreBots {
-    fn player(&self, level: BotLevel, seed: u64) -> Box<dyn BotPlayer> {
-        Box::new(CoreBot(Bot::with_hash(
-            core_level(level),
-            seed,
-            self.hash_mb,
-        )))
+    fn player(&self, seed: u64) -> Box<dyn BotPlayer> {
+        Box::new(CoreBot(Bot::with_hash(Level::Medium, seed, self.hash_mb)))
     }
 }
 
 struct CoreBot(Bot);
 
 impl BotPlayer for CoreBot {
-    fn choose(&mut self, game: &Game, budget: Duration, stop: Arc<AtomicBool>) -> Option<Move> {
+    fn choose(
+        &mut self,
+        game: &Game,
+        level: BotLevel,
+        budget: Duration,
+        stop: Arc<AtomicBool>,
+    ) -> Option<Move> {
+        self.0.set_level(core_level(level));
         let moves: Vec<Move> = game.moves().iter().map(|p| p.mv).collect();
         let options = SearchOptions {
             history: GameHistory::from_moves(game.start(), &moves),
@@ -98,10 +111,13 @@ mod tests {
     fn core_bots_play_legal_moves_in_both_variants() {
         for rules in [RuleSet::standard(), RuleSet::yonin()] {
             let game = Game::new(rules);
-            let mut p = CoreBots::default().player(BotLevel::Beginner, 7);
-            let stop = Arc::new(AtomicBool::new(false));
-            let m = p.choose(&game, Duration::from_millis(50), stop).unwrap();
-            assert!(game.position().is_legal(m));
+            let mut p = CoreBots::default().player(7);
+            for level in BotLevel::ALL {
+                let stop = Arc::new(AtomicBool::new(false));
+                let budget = Duration::from_millis(50);
+                let m = p.choose(&game, level, budget, stop).unwrap();
+                assert!(game.position().is_legal(m));
+            }
         }
     }
 }

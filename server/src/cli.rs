@@ -24,6 +24,15 @@ pub struct ServerArgs {
     /// Most connections at once.
     #[arg(long, default_value_t = Config::default().max_connections)]
     pub max_connections: usize,
+    /// Connections one network address may hold at once (past the handshake).
+    #[arg(long, default_value_t = crate::shares::ShareLimits::default().connections_per_address)]
+    pub max_connections_per_address: usize,
+    /// Handshakes one network address may have in progress at once.
+    #[arg(long, default_value_t = crate::shares::ShareLimits::default().pending_per_address)]
+    pub max_pending_per_address: usize,
+    /// Rooms one network address may have open at once.
+    #[arg(long, default_value_t = crate::shares::ShareLimits::default().rooms_per_address)]
+    pub max_rooms_per_address: usize,
     /// Longest bot thinking time per move, in milliseconds.
     #[arg(long, default_value_t = 2000)]
     pub bot_think_ms: u64,
@@ -49,6 +58,12 @@ impl ServerArgs {
             grace: Duration::from_secs(self.grace_secs),
             max_rooms: self.max_rooms,
             max_connections: self.max_connections,
+            shares: crate::shares::ShareLimits {
+                connections_per_address: self.max_connections_per_address,
+                pending_per_address: self.max_pending_per_address,
+                rooms_per_address: self.max_rooms_per_address,
+                ..crate::shares::ShareLimits::default()
+            },
             bot_think: Duration::from_millis(self.bot_think_ms),
             beacon: (!self.no_beacon).then(|| crate::discovery::BeaconConfig {
                 destination: self.beacon_to,
@@ -84,7 +99,37 @@ pub fn init_tracing() {
     let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
 }
 
-/// Runs a dedicated server until Ctrl-C (blocking; builds its own runtime).
+/// Completes on Ctrl-C (SIGINT) or, on Unix, SIGTERM — what systemd, Docker and `kill` send.
+/// Either way the server stops as gracefully: games in progress are kept, clients told (1001).
+pub async fn stop_signal() {
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            tracing::error!("cannot wait for Ctrl-C: {e}");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(e) => {
+                tracing::error!("cannot wait for SIGTERM: {e}");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => tracing::info!("Ctrl-C: stopping"),
+        () = term => tracing::info!("SIGTERM: stopping"),
+    }
+}
+
+/// Runs a dedicated server until Ctrl-C or SIGTERM (blocking; builds its own runtime).
 pub fn main(args: ServerArgs) -> Result<(), String> {
     init_tracing();
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -97,13 +142,7 @@ pub fn main(args: ServerArgs) -> Result<(), String> {
         let listener = tokio::net::TcpListener::bind(args.bind)
             .await
             .map_err(|e| format!("cannot listen on {}: {e}", args.bind))?;
-        let shutdown = async {
-            if let Err(e) = tokio::signal::ctrl_c().await {
-                tracing::error!("cannot wait for Ctrl-C: {e}");
-                std::future::pending::<()>().await;
-            }
-        };
-        crate::run(listener, config, shutdown)
+        crate::run(listener, config, stop_signal())
             .await
             .map_err(|e| format!("server error: {e}"))
     })

@@ -48,6 +48,22 @@ impl GameClock {
         })
     }
 
+    /// The clocks of a game carried on after a restart, from the snapshot stored with its last
+    /// action: every seat's time as it was, no clock running (the room starts the clock of the
+    /// seat to move when play resumes). `None` when the time control is `None`.
+    pub fn restore(control: TimeControl, seats: SeatSet, saved: &Clocks) -> Option<GameClock> {
+        let mut clock = GameClock::new(control, seats)?;
+        for c in &saved.seats {
+            if seats.contains(c.seat) {
+                clock.time[c.seat] = SeatTime {
+                    main_ms: c.main_ms,
+                    periods: c.periods,
+                };
+            }
+        }
+        Some(clock)
+    }
+
     fn byoyomi_ms(&self) -> u64 {
         match self.control {
             TimeControl::Byoyomi { byoyomi_ms, .. } => byoyomi_ms,
@@ -193,6 +209,25 @@ mod tests {
         assert_eq!(c.snapshot(t0).seats[0].main_ms, 700);
         c.start(Seat::North, t0);
         assert_eq!(c.on_move(t0 + ms(1000)), Err(Flagged(Seat::North)));
+    }
+
+    #[test]
+    fn a_restored_clock_keeps_each_seats_time_and_waits() {
+        let control = TimeControl::Byoyomi {
+            main_ms: 60_000,
+            byoyomi_ms: 10_000,
+            periods: 3,
+        };
+        let t0 = Instant::now();
+        let mut c = GameClock::new(control, SeatSet::STANDARD).unwrap();
+        c.start(Seat::South, t0);
+        c.on_move(t0 + ms(65_000)).unwrap();
+        let saved = c.snapshot(t0 + ms(65_000));
+        let r = GameClock::restore(control, SeatSet::STANDARD, &saved).unwrap();
+        assert_eq!(r.running(), None, "nobody's time runs until play resumes");
+        assert_eq!(r.snapshot(t0).seats, saved.seats);
+        assert_eq!(r.snapshot(t0).seats[0].periods, 3);
+        assert_eq!(r.snapshot(t0).seats[0].main_ms, 0);
     }
 
     #[test]

@@ -6,18 +6,20 @@
 //! itself: rooms know which player holds which seat, and the player id that goes with every
 //! command is the one this task was given, never one the client sent.
 
+use crate::bucket::Bucket;
 use crate::limits::*;
 use crate::lobby::{LobbyCmd, LobbyHandle, Refusal};
 use crate::outbox::{Outbox, Outgoing};
 use crate::room::{GameRequest, HostAction, RoomCmd, RoomHandle, Visitor};
+use crate::shares::ShareGuard;
 use crate::Ctx;
 use futures::stream::{SplitSink, SplitStream};
-use futures::{SinkExt, StreamExt};
-use std::net::SocketAddr;
+use futures::{FutureExt, SinkExt, StreamExt};
+use std::net::{IpAddr, SocketAddr};
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 use tokio::net::TcpStream;
-use tokio::sync::OwnedSemaphorePermit;
 use tokio_tungstenite::tungstenite::error::{CapacityError, Error as WsError};
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::protocol::{CloseFrame, WebSocketConfig};
@@ -40,37 +42,6 @@ pub(crate) fn ws_config() -> WebSocketConfig {
         .max_frame_size(Some(MAX_WS_MESSAGE_BYTES))
 }
 
-/// A token bucket: `burst` tokens, refilled at `rate` per second.
-struct Bucket {
-    tokens: f64,
-    rate: f64,
-    burst: f64,
-    last: Instant,
-}
-
-impl Bucket {
-    fn new(rate: f64, burst: f64) -> Bucket {
-        Bucket {
-            tokens: burst,
-            rate,
-            burst,
-            last: Instant::now(),
-        }
-    }
-    fn take(&mut self) -> bool {
-        let now = Instant::now();
-        let dt = now.duration_since(self.last).as_secs_f64();
-        self.last = now;
-        self.tokens = (self.tokens + dt * self.rate).min(self.burst);
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-}
-
 /// How a connection ends.
 enum End {
     /// The peer closed or the socket failed: nothing more to say.
@@ -88,19 +59,27 @@ struct Conn {
     encoding: Encoding,
     messages: Bucket,
     chat: Bucket,
+    /// Where the connection comes from (its address's shares).
+    addr: IpAddr,
+    /// Game imports this connection may still make (its address has its own allowance).
+    imports: Bucket,
+    /// Wrong join codes this connection may still send (likewise per address).
+    guesses: Bucket,
     rate_strikes: u32,
     malformed: u32,
     /// What the lobby was last told: in a room or not (see `sync_presence`).
     told_in_room: bool,
 }
 
-/// Serves one TCP connection to its end.
+/// Serves one TCP connection to its end. `pending` is the address's share of handshakes in
+/// progress, held until `Hello`; then the connection takes a server slot and its address's
+/// share of connections, or is told the server is full.
 pub(crate) async fn serve(
     stream: TcpStream,
     peer: SocketAddr,
     ctx: Ctx,
     lobby: LobbyHandle,
-    permit: Option<OwnedSemaphorePermit>,
+    pending: ShareGuard,
 ) {
     let _alive = ctx.alive.clone();
     let _ = stream.set_nodelay(true);
@@ -121,84 +100,25 @@ pub(crate) async fn serve(
         }
     };
     let (mut sink, mut stream) = ws.split();
-    if permit.is_none() {
-        tracing::warn!(%peer, "refused: the server is full");
+    if ctx.is_shutting_down() {
+        return;
+    }
+    let Some((name, resume, encoding)) = hello(&mut sink, &mut stream).await else {
+        return;
+    };
+    drop(pending);
+    // Only now does the connection count against the server's slots and its address's share.
+    let permit = ctx.connections.clone().try_acquire_owned().ok();
+    let share = ctx.shares.connection(peer.ip());
+    let (Some(_permit), Some(_share)) = (permit, share) else {
+        tracing::warn!(%peer, "refused: the server (or this address's share of it) is full");
         let msg = ServerMessage::error(
             ErrorCode::ServerFull,
             "the server has as many players as it can take; try again later",
         );
-        let _ = write(&mut sink, &msg, Encoding::Json).await;
+        let _ = write(&mut sink, &msg, encoding).await;
         close(&mut sink, &mut stream, CloseCode::Again, "server full").await;
         return;
-    }
-    let _permit = permit;
-    if ctx.is_shutting_down() {
-        return;
-    }
-    // --- Hello ---
-    let first = tokio::time::timeout(HELLO_TIMEOUT, next_message(&mut stream)).await;
-    let (hello, encoding) = match first {
-        Err(_) => {
-            let msg = ServerMessage::error(ErrorCode::HelloFirst, "say Hello first");
-            let _ = write(&mut sink, &msg, Encoding::Json).await;
-            close(&mut sink, &mut stream, CloseCode::Policy, "no hello").await;
-            return;
-        }
-        Ok(Incoming::Gone) => return,
-        Ok(Incoming::TooLarge) => {
-            let msg = ServerMessage::error(ErrorCode::TooLarge, "that message is too large");
-            let _ = write(&mut sink, &msg, Encoding::Json).await;
-            close(&mut sink, &mut stream, CloseCode::Size, "message too large").await;
-            return;
-        }
-        Ok(Incoming::Bad(encoding, e)) => {
-            let msg = ServerMessage::error(ErrorCode::HelloFirst, format!("say Hello first ({e})"));
-            let _ = write(&mut sink, &msg, encoding).await;
-            close(&mut sink, &mut stream, CloseCode::Protocol, "no hello").await;
-            return;
-        }
-        Ok(Incoming::Message(m, enc)) => (m, enc),
-    };
-    let (name, resume) = match hello {
-        ClientMessage::Hello {
-            version,
-            name,
-            resume,
-        } => {
-            if version != PROTOCOL_VERSION {
-                let msg = ServerMessage::error(
-                    ErrorCode::VersionMismatch,
-                    format!(
-                        "this server speaks protocol version {PROTOCOL_VERSION}, you spoke \
-                         {version}: update the program"
-                    ),
-                );
-                let _ = write(&mut sink, &msg, encoding).await;
-                close(
-                    &mut sink,
-                    &mut stream,
-                    CloseCode::Protocol,
-                    "version mismatch",
-                )
-                .await;
-                return;
-            }
-            match validate_name(&name) {
-                Ok(n) => (n, resume),
-                Err(why) => {
-                    let msg = ServerMessage::error(ErrorCode::BadName, why);
-                    let _ = write(&mut sink, &msg, encoding).await;
-                    close(&mut sink, &mut stream, CloseCode::Policy, "bad name").await;
-                    return;
-                }
-            }
-        }
-        _ => {
-            let msg = ServerMessage::error(ErrorCode::HelloFirst, "the first message is Hello");
-            let _ = write(&mut sink, &msg, encoding).await;
-            close(&mut sink, &mut stream, CloseCode::Protocol, "no hello").await;
-            return;
-        }
     };
     let id = PlayerId(ctx.next_player.fetch_add(1, Ordering::Relaxed));
     let (outbox, rx, overflow) = Outbox::new(id);
@@ -219,18 +139,27 @@ pub(crate) async fn serve(
         player,
         outbox,
         room: None,
+        addr: peer.ip(),
         encoding,
         messages: Bucket::new(MESSAGES_PER_SEC, MESSAGE_BURST),
         chat: Bucket::new(CHAT_LINES_PER_SEC, CHAT_BURST),
+        imports: Bucket::new(IMPORTS_PER_MINUTE / 60.0, IMPORT_BURST),
+        guesses: Bucket::new(CODE_GUESSES_PER_MINUTE / 60.0, CODE_GUESS_BURST),
         rate_strikes: 0,
         malformed: 0,
         told_in_room: false,
     };
-    if let Some(token) = resume {
-        conn.resume(token).await;
-        conn.sync_presence().await;
-    }
-    let end = conn.run(&mut sink, &mut stream, rx, &overflow).await;
+    // Whatever happens inside — a close, an error, a panic in a handler — the room and the
+    // lobby hear that this player is gone, so the seat goes down the grace path and no slot or
+    // room is left behind.
+    let session = AssertUnwindSafe(conn.session(resume, &mut sink, &mut stream, rx, &overflow));
+    let end = match session.catch_unwind().await {
+        Ok(end) => end,
+        Err(_) => {
+            tracing::error!(player = %id, "a connection handler panicked; closing it");
+            End::Close(CloseCode::Error, "server error")
+        }
+    };
     // Tell the room and the lobby first, so the seat's grace starts at once.
     if let Some(room) = conn.room.take() {
         room.send(RoomCmd::Disconnected { player: id }).await;
@@ -240,6 +169,86 @@ pub(crate) async fn serve(
         close(&mut sink, &mut stream, code, reason).await;
     }
     tracing::info!(player = %id, "player disconnected");
+}
+
+/// The `Hello` exchange: the first message must be `Hello` with our protocol version and a
+/// good name. `None` when it was not (the client has been told why and the socket closed).
+async fn hello(
+    sink: &mut SplitSink<Ws, Message>,
+    stream: &mut SplitStream<Ws>,
+) -> Option<(String, Option<ResumeToken>, Encoding)> {
+    let first = tokio::time::timeout(HELLO_TIMEOUT, next_message(stream)).await;
+    let (refusal, encoding, code, reason) = match first {
+        Err(_) => (
+            ServerMessage::error(ErrorCode::HelloFirst, "say Hello first"),
+            Encoding::Json,
+            CloseCode::Policy,
+            "no hello",
+        ),
+        Ok(Incoming::Gone) => return None,
+        Ok(Incoming::TooLarge) => (
+            ServerMessage::error(ErrorCode::TooLarge, "that message is too large"),
+            Encoding::Json,
+            CloseCode::Size,
+            "message too large",
+        ),
+        Ok(Incoming::Bad(encoding, e)) => (
+            ServerMessage::error(ErrorCode::HelloFirst, format!("say Hello first ({e})")),
+            encoding,
+            CloseCode::Protocol,
+            "no hello",
+        ),
+        Ok(Incoming::Message(
+            ClientMessage::Hello {
+                version,
+                name,
+                resume,
+            },
+            encoding,
+        )) => {
+            if version != PROTOCOL_VERSION {
+                (
+                    ServerMessage::error(
+                        ErrorCode::VersionMismatch,
+                        format!(
+                            "this server speaks protocol version {PROTOCOL_VERSION}, you spoke \
+                             {version}: update the program"
+                        ),
+                    ),
+                    encoding,
+                    CloseCode::Protocol,
+                    "version mismatch",
+                )
+            } else {
+                match validate_name(&name) {
+                    Ok(name) => return Some((name, resume, encoding)),
+                    Err(why) => (
+                        ServerMessage::error(ErrorCode::BadName, why.to_string()),
+                        encoding,
+                        CloseCode::Policy,
+                        "bad name",
+                    ),
+                }
+            }
+        }
+        Ok(Incoming::Message(_, encoding)) => (
+            ServerMessage::error(ErrorCode::HelloFirst, "the first message is Hello"),
+            encoding,
+            CloseCode::Protocol,
+            "no hello",
+        ),
+    };
+    let _ = write(sink, &refusal, encoding).await;
+    close(sink, stream, code, reason).await;
+    None
+}
+
+/// Completes when `room` has ended; never when there is none.
+async fn room_gone(room: &Option<RoomHandle>) {
+    match room {
+        Some(r) => r.closed().await,
+        None => std::future::pending().await,
+    }
 }
 
 /// What the socket gave.
@@ -284,7 +293,9 @@ fn decode(msg: Message) -> Option<Incoming> {
     })
 }
 
-/// Encodes and writes one message. `Err` when the socket failed.
+/// Encodes and writes one message, waiting at most `WRITE_TIMEOUT` for the socket to take it.
+/// `Err` when the socket failed or stalled (a peer that stopped reading): the connection ends
+/// and its seat goes down the grace path.
 async fn write(
     sink: &mut SplitSink<Ws, Message>,
     msg: &ServerMessage,
@@ -295,11 +306,22 @@ async fn write(
         Encoding::Bincode => protocol::to_bincode(msg).map(|b| Message::Binary(b.into())),
     };
     match frame {
-        Ok(frame) => sink.send(frame).await,
+        Ok(frame) => send_frame(sink, frame).await,
         Err(e) => {
             // Only a message over MAX_SERVER_MESSAGE_BYTES fails here; skip it.
             tracing::error!("cannot encode a message: {e}");
             Ok(())
+        }
+    }
+}
+
+/// Sends one frame within `WRITE_TIMEOUT`.
+async fn send_frame(sink: &mut SplitSink<Ws, Message>, frame: Message) -> Result<(), WsError> {
+    match tokio::time::timeout(WRITE_TIMEOUT, sink.send(frame)).await {
+        Ok(r) => r,
+        Err(_) => {
+            tracing::info!("a client stopped reading: its write stalled for {WRITE_TIMEOUT:?}");
+            Err(WsError::Io(std::io::ErrorKind::TimedOut.into()))
         }
     }
 }
@@ -349,6 +371,23 @@ impl Conn {
         self.send(ServerMessage::error(code, message));
     }
 
+    /// The connection's life after `Hello`: its seat back first when it came with a token,
+    /// then the message loop.
+    async fn session(
+        &mut self,
+        resume: Option<ResumeToken>,
+        sink: &mut SplitSink<Ws, Message>,
+        stream: &mut SplitStream<Ws>,
+        rx: tokio::sync::mpsc::Receiver<Outgoing>,
+        overflow: &crate::outbox::Overflow,
+    ) -> End {
+        if let Some(token) = resume {
+            self.resume(token).await;
+            self.sync_presence().await;
+        }
+        self.run(sink, stream, rx, overflow).await
+    }
+
     async fn run(
         &mut self,
         sink: &mut SplitSink<Ws, Message>,
@@ -377,6 +416,16 @@ impl Conn {
                         return End::Gone;
                     }
                 }
+                () = room_gone(&self.room) => {
+                    // The room ended without letting us go (a fault inside it).
+                    if let Some(room) = self.room.take() {
+                        self.send(ServerMessage::LeftRoom {
+                            room: room.id,
+                            reason: yonin_core::protocol::LeaveReason::RoomClosed,
+                        });
+                    }
+                    self.sync_presence().await;
+                }
                 () = overflow.wait() => {
                     return End::Close(CloseCode::Policy, "too slow: messages piled up");
                 }
@@ -399,7 +448,7 @@ impl Conn {
                     if last_heard.elapsed() > IDLE_TIMEOUT {
                         return End::Close(CloseCode::Policy, "idle");
                     }
-                    if sink.send(Message::Ping(Vec::new().into())).await.is_err() {
+                    if send_frame(sink, Message::Ping(Vec::new().into())).await.is_err() {
                         return End::Gone;
                     }
                 }
@@ -572,6 +621,15 @@ impl Conn {
                         "leave your room before creating another",
                     );
                 }
+                let Some(share) = self.ctx.shares.room(self.addr) else {
+                    return self.refuse(
+                        ErrorCode::TooManyRooms,
+                        format!(
+                            "your address has {} rooms open, its most; close one first",
+                            self.ctx.shares.limits().rooms_per_address
+                        ),
+                    );
+                };
                 let (host, outbox) = (self.player.clone(), self.outbox.clone());
                 let settings = Box::new(settings);
                 match self
@@ -580,6 +638,7 @@ impl Conn {
                         host,
                         outbox,
                         settings,
+                        share,
                         reply,
                     })
                     .await
@@ -596,22 +655,22 @@ impl Conn {
                         "leave your room before joining another",
                     );
                 }
+                if !self.may_guess() {
+                    return;
+                }
                 let Some(handle) = self.find_room(room).await else {
                     return;
                 };
                 let who = self.visitor();
-                match handle
+                let answer = handle
                     .ask(|reply| RoomCmd::Join {
                         who,
                         seat,
                         code,
                         reply,
                     })
-                    .await
-                {
-                    Ok(()) => self.room = Some(handle),
-                    Err(r) => self.send(r.to_message()),
-                }
+                    .await;
+                self.entered(handle, answer);
             }
             ClientMessage::Spectate { room, code } => {
                 if self.room.is_some() {
@@ -620,17 +679,17 @@ impl Conn {
                         "leave your room before watching another",
                     );
                 }
+                if !self.may_guess() {
+                    return;
+                }
                 let Some(handle) = self.find_room(room).await else {
                     return;
                 };
                 let who = self.visitor();
-                match handle
+                let answer = handle
                     .ask(|reply| RoomCmd::Spectate { who, code, reply })
-                    .await
-                {
-                    Ok(()) => self.room = Some(handle),
-                    Err(r) => self.send(r.to_message()),
-                }
+                    .await;
+                self.entered(handle, answer);
             }
             ClientMessage::Resume { token } => self.resume(token).await,
             ClientMessage::Leave => {
@@ -643,22 +702,17 @@ impl Conn {
                 if !self.chat.take() {
                     return self.refuse(ErrorCode::RateLimited, "you are chatting too fast");
                 }
+                // One check for every chat line, room or lobby (core's `check_chat`).
+                let text = match protocol::check_chat(&text) {
+                    Ok(text) => text,
+                    Err(why) => return self.refuse(ErrorCode::BadChat, why.to_string()),
+                };
                 match scope {
                     ChatScope::Room => {
                         self.send_to_room(|player| RoomCmd::Chat { player, text })
                             .await
                     }
                     ChatScope::Lobby => {
-                        let text = text.trim().to_string();
-                        if text.is_empty()
-                            || text.chars().count() > MAX_CHAT_CHARS
-                            || text.chars().any(|c| c.is_control() && c != '\n')
-                        {
-                            return self.refuse(
-                                ErrorCode::BadChat,
-                                format!("a chat line has 1 to {MAX_CHAT_CHARS} characters"),
-                            );
-                        }
                         let from = self.player.clone();
                         self.lobby.send(LobbyCmd::Chat { from, text }).await;
                     }
@@ -684,6 +738,12 @@ impl Conn {
             ClientMessage::ClaimWin => self.game(GameRequest::ClaimWin).await,
             ClientMessage::Rematch => self.game(GameRequest::Rematch).await,
             msg if crate::store::requests::is_store_request(&msg) => {
+                if matches!(msg, ClientMessage::ImportRecord { .. }) && !self.may_import() {
+                    return self.refuse(
+                        ErrorCode::RateLimited,
+                        "too many imports: wait a minute before the next",
+                    );
+                }
                 let store = self.ctx.config.store.clone();
                 self.send(crate::store::requests::answer(store, msg).await);
             }
@@ -692,6 +752,38 @@ impl Conn {
                 "this server does not handle that message",
             ),
         }
+    }
+
+    /// May this connection try to enter a room now? Wrong join codes are limited per connection
+    /// and per address, so a private room's code cannot be guessed by trying them all.
+    fn may_guess(&mut self) -> bool {
+        if self.guesses.has() && self.ctx.shares.may_guess(self.addr) {
+            return true;
+        }
+        self.refuse(
+            ErrorCode::RateLimited,
+            "too many wrong join codes: wait a minute before trying again",
+        );
+        false
+    }
+
+    /// The room's answer to a Join or Spectate: in, or told why not (a wrong code counts).
+    fn entered(&mut self, handle: RoomHandle, answer: Result<(), Refusal>) {
+        match answer {
+            Ok(()) => self.room = Some(handle),
+            Err(r) => {
+                if r.code == ErrorCode::WrongJoinCode {
+                    self.guesses.take();
+                    self.ctx.shares.wrong_guess(self.addr);
+                }
+                self.send(r.to_message());
+            }
+        }
+    }
+
+    /// Takes one import from this connection's and its address's allowances.
+    fn may_import(&mut self) -> bool {
+        self.imports.has() && self.ctx.shares.import(self.addr) && self.imports.take()
     }
 
     async fn find_room(&mut self, room: yonin_core::protocol::RoomId) -> Option<RoomHandle> {

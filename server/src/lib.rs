@@ -12,6 +12,7 @@
 //! waits. So every wait points "inward" (connection → room → lobby) and no cycle can deadlock.
 
 pub mod bots;
+mod bucket;
 pub mod cli;
 pub mod clock;
 mod conn;
@@ -21,11 +22,14 @@ mod lobby;
 mod outbox;
 mod room;
 mod secret;
+pub mod shares;
 pub mod store;
 
+use futures::FutureExt;
 use std::fmt;
 use std::future::Future;
 use std::net::SocketAddr;
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::Duration;
@@ -46,8 +50,10 @@ pub struct Config {
     pub grace: Duration,
     /// The longest grace period a room may choose.
     pub max_grace: Duration,
-    /// Open connections at most; more are told `ServerFull` and closed (1013).
+    /// Connections past `Hello` at most; more are told `ServerFull` and closed (1013).
     pub max_connections: usize,
+    /// Each address's share of handshakes, connections, rooms, imports and join-code guesses.
+    pub shares: shares::ShareLimits,
     /// Rooms at most.
     pub max_rooms: usize,
     /// The longest a bot thinks on one move (less when its clock is short).
@@ -75,6 +81,7 @@ impl Default for Config {
             grace: Duration::from_secs(60),
             max_grace: Duration::from_secs(600),
             max_connections: 512,
+            shares: shares::ShareLimits::default(),
             max_rooms: 128,
             bot_think: Duration::from_secs(2),
             bot_seed: None,
@@ -93,11 +100,39 @@ impl fmt::Debug for Config {
             .field("server_name", &self.server_name)
             .field("grace", &self.grace)
             .field("max_connections", &self.max_connections)
+            .field("shares", &self.shares)
             .field("max_rooms", &self.max_rooms)
             .field("bot_think", &self.bot_think)
             .field("store", &self.store)
             .field("beacon", &self.beacon)
             .finish_non_exhaustive()
+    }
+}
+
+/// Live counts of what a server holds, kept up to date by the lobby (for tests, operators and
+/// metrics). Atomics: written by one actor, read by anyone without asking it.
+#[derive(Debug, Default)]
+pub struct Stats {
+    /// Connections that said `Hello` and are still open.
+    pub players: std::sync::atomic::AtomicUsize,
+    /// Rooms open.
+    pub rooms: std::sync::atomic::AtomicUsize,
+    /// Seat tokens the lobby can resume.
+    pub tokens: std::sync::atomic::AtomicUsize,
+}
+
+impl Stats {
+    fn get(n: &std::sync::atomic::AtomicUsize) -> usize {
+        n.load(std::sync::atomic::Ordering::Relaxed)
+    }
+    pub fn players(&self) -> usize {
+        Stats::get(&self.players)
+    }
+    pub fn rooms(&self) -> usize {
+        Stats::get(&self.rooms)
+    }
+    pub fn tokens(&self) -> usize {
+        Stats::get(&self.tokens)
     }
 }
 
@@ -111,6 +146,12 @@ pub(crate) struct Ctx {
     pub alive: mpsc::Sender<()>,
     /// The next player id. An atomic counter, not a lock: it is the only shared mutable value.
     pub next_player: Arc<AtomicU64>,
+    /// Connection slots (`max_connections`), taken after `Hello`.
+    pub connections: Arc<Semaphore>,
+    /// Each address's share of the server.
+    pub shares: Arc<shares::Shares>,
+    /// Live counts (see `Stats`).
+    pub stats: Arc<Stats>,
 }
 
 impl Ctx {
@@ -127,11 +168,23 @@ pub async fn run(
     config: Config,
     shutdown: impl Future<Output = ()>,
 ) -> std::io::Result<()> {
+    run_counted(listener, config, shutdown, Arc::default()).await
+}
+
+/// As [`run`], keeping `stats` up to date.
+pub async fn run_counted(
+    listener: TcpListener,
+    config: Config,
+    shutdown: impl Future<Output = ()>,
+    stats: Arc<Stats>,
+) -> std::io::Result<()> {
     let (shutdown_tx, shutdown_rx) = watch::channel(false);
     let (alive_tx, mut alive_rx) = mpsc::channel::<()>(1);
     let shutdown_timeout = config.shutdown_timeout;
-    let connections = Arc::new(Semaphore::new(config.max_connections));
     let ctx = Ctx {
+        connections: Arc::new(Semaphore::new(config.max_connections)),
+        shares: shares::Shares::new(config.shares),
+        stats,
         config: Arc::new(config),
         shutdown: shutdown_rx,
         alive: alive_tx,
@@ -151,11 +204,19 @@ pub async fn run(
         tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok((stream, peer)) => {
-                    let permit = connections.clone().try_acquire_owned().ok();
+                    // A socket beyond its address's share of handshakes (or the total) is
+                    // closed at once: silent sockets from one machine cannot fill the server.
+                    let Some(pending) = ctx.shares.pending(peer.ip()) else {
+                        tracing::debug!(%peer, "refused: too many handshakes in progress");
+                        continue;
+                    };
                     let ctx = ctx.clone();
                     let lobby = lobby.clone();
                     tokio::spawn(async move {
-                        conn::serve(stream, peer, ctx, lobby, permit).await;
+                        let serve = AssertUnwindSafe(conn::serve(stream, peer, ctx, lobby, pending));
+                        if serve.catch_unwind().await.is_err() {
+                            tracing::error!(%peer, "a connection task panicked");
+                        }
                     });
                 }
                 Err(e) => {
@@ -221,12 +282,18 @@ pub struct RunningServer {
     pub addr: SocketAddr,
     stop: Option<oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
+    stats: Arc<Stats>,
 }
 
 impl RunningServer {
     /// The WebSocket URL of the server (`ws://ip:port/`).
     pub fn url(&self) -> String {
         format!("ws://{}/", self.addr)
+    }
+
+    /// What the server holds now.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
     }
 
     /// Stops the server gracefully and waits for it.
@@ -245,12 +312,15 @@ pub async fn start(addr: SocketAddr, config: Config) -> std::io::Result<RunningS
     let listener = TcpListener::bind(addr).await?;
     let addr = listener.local_addr()?;
     let (stop, stopped) = oneshot::channel::<()>();
-    let task = tokio::spawn(run(listener, config, async move {
+    let stats = Arc::new(Stats::default());
+    let shutdown = async move {
         let _ = stopped.await;
-    }));
+    };
+    let task = tokio::spawn(run_counted(listener, config, shutdown, stats.clone()));
     Ok(RunningServer {
         addr,
         stop: Some(stop),
         task,
+        stats,
     })
 }

@@ -2,8 +2,12 @@
 //! resume token belongs to. It creates rooms and hands out their handles; it never waits on a
 //! room or a connection (it only queues to outboxes), so it can never be part of a wait cycle.
 
+use crate::bucket::Bucket;
+use crate::limits::{LOBBY_CHAT_BURST, LOBBY_CHAT_LINES_PER_SEC};
 use crate::outbox::Outbox;
 use crate::room::{self, RoomHandle};
+use crate::shares::ShareGuard;
+use crate::store::live::{hash_token, TokenHash};
 use crate::Ctx;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -56,6 +60,8 @@ pub(crate) enum LobbyCmd {
         host: PlayerRef,
         outbox: Outbox,
         settings: Box<RoomSettings>,
+        /// The creator's address's share of rooms, held by the room until it closes.
+        share: ShareGuard,
         reply: oneshot::Sender<Result<RoomHandle, Refusal>>,
     },
     FindRoom {
@@ -69,8 +75,12 @@ pub(crate) enum LobbyCmd {
     // --- from rooms ---
     RoomChanged(RoomSummary),
     TokenIssued {
-        token: ResumeToken,
+        token: TokenHash,
         room: RoomId,
+    },
+    /// The token no longer holds a seat (left, emptied, taken over).
+    TokenRetired {
+        token: TokenHash,
     },
     RoomClosed {
         room: RoomId,
@@ -100,13 +110,17 @@ impl LobbyHandle {
         self.tx.send(cmd).await.is_ok()
     }
 
-    /// Sends a command built around a reply channel and waits for the answer.
+    /// Sends a command built around a reply channel and waits (at most `REPLY_TIMEOUT`) for the
+    /// answer; `None` when the lobby is gone or did not answer in time.
     pub async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> LobbyCmd) -> Option<T> {
         let (tx, rx) = oneshot::channel();
         if !self.send(make(tx)).await {
             return None;
         }
-        rx.await.ok()
+        tokio::time::timeout(crate::limits::REPLY_TIMEOUT, rx)
+            .await
+            .ok()?
+            .ok()
     }
 }
 
@@ -127,8 +141,11 @@ struct Lobby {
     me: LobbyHandle,
     players: HashMap<PlayerId, Player>,
     rooms: HashMap<RoomId, RoomEntry>,
-    tokens: HashMap<ResumeToken, RoomId>,
+    /// Each live seat's token hash and its room (the lobby never keeps a token itself).
+    tokens: HashMap<TokenHash, RoomId>,
     next_room: u64,
+    /// Lobby chat from everyone together.
+    chat: Bucket,
 }
 
 /// Starts the lobby actor.
@@ -142,6 +159,7 @@ pub(crate) fn spawn(ctx: Ctx) -> LobbyHandle {
         rooms: HashMap::new(),
         tokens: HashMap::new(),
         next_room: 1,
+        chat: Bucket::new(LOBBY_CHAT_LINES_PER_SEC, LOBBY_CHAT_BURST),
     };
     tokio::spawn(lobby.run(rx));
     me
@@ -150,11 +168,15 @@ pub(crate) fn spawn(ctx: Ctx) -> LobbyHandle {
 impl Lobby {
     async fn run(mut self, mut rx: mpsc::Receiver<LobbyCmd>) {
         let _alive = self.ctx.alive.clone();
+        self.restore_games().await;
         let mut shutdown = self.ctx.shutdown.clone();
         loop {
             tokio::select! {
                 cmd = rx.recv() => match cmd {
-                    Some(cmd) => self.handle(cmd),
+                    Some(cmd) => {
+                        self.handle(cmd);
+                        self.count();
+                    }
                     None => break,
                 },
                 changed = shutdown.changed() => {
@@ -167,10 +189,20 @@ impl Lobby {
         tracing::debug!("lobby stopped");
     }
 
-    fn broadcast(&self, msg: ServerMessage) {
+    /// Sends a chat line to everyone, shed for readers whose queues are filling.
+    /// Publishes the lobby's counts.
+    fn count(&self) {
+        use std::sync::atomic::Ordering::Relaxed;
+        let stats = &self.ctx.stats;
+        stats.players.store(self.players.len(), Relaxed);
+        stats.rooms.store(self.rooms.len(), Relaxed);
+        stats.tokens.store(self.tokens.len(), Relaxed);
+    }
+
+    fn broadcast_chat(&self, msg: ServerMessage) {
         let msg = Arc::new(msg);
         for p in self.players.values() {
-            p.outbox.send_shared(msg.clone());
+            p.outbox.send_sheddable(msg.clone());
         }
     }
 
@@ -228,7 +260,17 @@ impl Lobby {
                 }
             }
             LobbyCmd::Chat { from, text } => {
-                self.broadcast(ServerMessage::Chat {
+                // Lobby chat as a whole has a rate, besides each sender's own.
+                if !self.chat.take() {
+                    if let Some(p) = self.players.get(&from.id) {
+                        p.outbox.send(ServerMessage::error(
+                            ErrorCode::RateLimited,
+                            "the lobby chat is busy: try again in a moment",
+                        ));
+                    }
+                    return;
+                }
+                self.broadcast_chat(ServerMessage::Chat {
                     scope: ChatScope::Lobby,
                     from,
                     text,
@@ -238,9 +280,10 @@ impl Lobby {
                 host,
                 outbox,
                 settings,
+                share,
                 reply,
             } => {
-                let result = self.create_room(host, outbox, *settings);
+                let result = self.create_room(host, outbox, *settings, share);
                 let _ = reply.send(result);
             }
             LobbyCmd::FindRoom { room, reply } => {
@@ -249,7 +292,7 @@ impl Lobby {
             LobbyCmd::FindToken { token, reply } => {
                 let handle = self
                     .tokens
-                    .get(&token)
+                    .get(&hash_token(token))
                     .and_then(|id| self.rooms.get(id))
                     .map(|r| r.handle.clone());
                 let _ = reply.send(handle);
@@ -266,6 +309,9 @@ impl Lobby {
                 if self.rooms.contains_key(&room) {
                     self.tokens.insert(token, room);
                 }
+            }
+            LobbyCmd::TokenRetired { token } => {
+                self.tokens.remove(&token);
             }
             LobbyCmd::RoomClosed { room } => {
                 if self.rooms.remove(&room).is_some() {
@@ -288,11 +334,43 @@ impl Lobby {
         }
     }
 
+    /// Carries on the games in progress the store holds (a restart): each gets its room back,
+    /// waiting for its people, whose tokens still work.
+    async fn restore_games(&mut self) {
+        let Some(store) = self.ctx.config.store.clone() else {
+            return;
+        };
+        let games = match crate::store::read_blocking(store, |s| s.live_games()).await {
+            Ok(Ok(games)) => games,
+            Ok(Err(e)) | Err(e) => {
+                tracing::error!("cannot read the games in progress: {e}");
+                return;
+            }
+        };
+        for (live, game, entries) in games {
+            let id = RoomId(self.next_room);
+            match room::restore(self.ctx.clone(), self.me.clone(), id, live, game, entries) {
+                Ok((handle, summary, tokens)) => {
+                    self.next_room += 1;
+                    for token in tokens {
+                        self.tokens.insert(token, id);
+                    }
+                    self.rooms.insert(id, RoomEntry { handle, summary });
+                }
+                Err(why) => {
+                    tracing::error!(game = %live, "a game in progress cannot be carried on: {why}")
+                }
+            }
+        }
+        self.count();
+    }
+
     fn create_room(
         &mut self,
         host: PlayerRef,
         outbox: Outbox,
         settings: RoomSettings,
+        share: ShareGuard,
     ) -> Result<RoomHandle, Refusal> {
         if self.ctx.is_shutting_down() {
             return Err(Refusal::new(
@@ -318,10 +396,11 @@ impl Lobby {
             settings,
             host,
             outbox,
+            share,
         )?;
         self.next_room += 1;
         for token in tokens {
-            self.tokens.insert(token, id);
+            self.tokens.insert(hash_token(token), id);
         }
         if let Some(p) = self.players.get_mut(&host_id) {
             p.in_room = true;

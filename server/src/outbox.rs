@@ -3,7 +3,7 @@
 //! is full is too slow: it is marked and its connection closes itself (close code 1008), so a
 //! slow reader never stalls a room or the lobby.
 
-use crate::limits::OUTBOX_CAPACITY;
+use crate::limits::{CHAT_SHED_ABOVE, OUTBOX_CAPACITY};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use tokio::sync::{mpsc, Notify};
@@ -61,6 +61,17 @@ impl Outbox {
         self.send_shared(Arc::new(msg));
     }
 
+    /// Queues a message that may be shed: when the client's queue already holds more than
+    /// `CHAT_SHED_ABOVE` messages it is dropped for this client (who is behind anyway) instead of
+    /// pushing the queue towards overflow. For chat lines, never for game messages.
+    pub fn send_sheddable(&self, msg: Outgoing) {
+        if OUTBOX_CAPACITY - self.tx.capacity() > CHAT_SHED_ABOVE {
+            tracing::debug!(player = %self.player, "chat line shed: the queue is filling");
+            return;
+        }
+        self.send_shared(msg);
+    }
+
     /// Queues a message shared with other receivers (broadcasts encode nothing twice here).
     pub fn send_shared(&self, msg: Outgoing) {
         match self.tx.try_send(msg) {
@@ -93,5 +104,23 @@ mod tests {
             .await
             .expect("the overflow is signalled");
         assert!(rx.recv().await.is_some());
+    }
+
+    #[test]
+    fn chat_is_shed_before_the_queue_fills() {
+        let (outbox, _rx, overflow) = Outbox::new(PlayerId(1));
+        let chat = Arc::new(ServerMessage::Pong { nonce: 7 });
+        for _ in 0..OUTBOX_CAPACITY * 2 {
+            outbox.send_sheddable(chat.clone());
+        }
+        assert!(
+            !overflow.raised.load(Ordering::Acquire),
+            "chat alone never overflows"
+        );
+        // Game messages still get the rest of the queue.
+        for n in 0..(OUTBOX_CAPACITY - CHAT_SHED_ABOVE - 1) as u64 {
+            outbox.send(ServerMessage::Pong { nonce: n });
+        }
+        assert!(!overflow.raised.load(Ordering::Acquire));
     }
 }

@@ -290,3 +290,69 @@ fn a_stored_game_without_a_result_imports_as_aborted() {
     assert_eq!(game.plies(), 2);
     assert_eq!(game.summary(GameId(1)).plies, 2);
 }
+
+/// Issue 31, item 1: sniffing a CSA-looking line sliced bytes 1..5 through `é` and panicked.
+#[test]
+fn multibyte_text_where_ascii_is_expected_is_an_error() {
+    let texts = [
+        "+aaaé12\n",
+        "-é12345\n",
+        "+1é2345\n",
+        "12é ７六歩\n",
+        "+aaaé12\n+7776FU\n",
+    ];
+    for text in texts {
+        if text.lines().count() == 1 {
+            assert_ne!(records::sniff(text), Some(RecordFormat::Csa), "{text:?}");
+        }
+        for format in [None]
+            .into_iter()
+            .chain(RecordFormat::ALL.into_iter().map(Some))
+        {
+            assert!(
+                records::import(text.as_bytes(), format, "x").is_err(),
+                "{text:?} as {format:?}"
+            );
+        }
+    }
+}
+
+/// Issue 31, item 7: a record's player names pass through core's cleaning, so NUL, escape,
+/// direction overrides and 30,000 characters never reach the store, yet the record imports.
+#[test]
+fn imported_names_are_cleaned() {
+    use yonin_core::protocol::{check_name, check_room_name, MAX_NAME_CHARS};
+    let dirty = format!("\0\u{1b}[31m\u{202E}Evil\u{200B}{}", "x".repeat(30_000));
+    let mut game = random_game(RuleSet::standard(), 5, 6, None);
+    game.seats[0].player = StoredPlayer::Person {
+        name: dirty.clone(),
+    };
+    game.seats[1].player = StoredPlayer::Person {
+        name: "\u{200B}\u{2066}\u{3164}".into(),
+    };
+    for format in [
+        RecordFormat::Kif,
+        RecordFormat::Ki2,
+        RecordFormat::Csa,
+        RecordFormat::Ysfen,
+    ] {
+        let text = records::export(&game, format).unwrap();
+        assert!(text.contains("Evil"), "{format:?} keeps the name");
+        let title = format!("\u{202E}{}", "t".repeat(30_000));
+        let back = records::import(text.as_bytes(), Some(format), &title).unwrap();
+        let name = back.seats[0].player.display_name();
+        assert_eq!(name.chars().count(), MAX_NAME_CHARS, "{format:?}: {name:?}");
+        assert!(name.starts_with("[31mEvilx"), "{format:?}: {name:?}");
+        assert_eq!(check_name(&name).as_deref(), Ok(name.as_str()));
+        // A name with nothing visible left becomes the seat's own.
+        let second = back.seats[1].player.display_name();
+        assert_eq!(second, back.seats[1].seat.name(), "{format:?}");
+        assert_eq!(
+            check_room_name(&back.room_name).as_deref(),
+            Ok(back.room_name.as_str())
+        );
+        assert!(back.room_name.starts_with("ttt"));
+    }
+    let empty_title = records::import(b"position startpos moves 7g7f", None, "\u{200B} ").unwrap();
+    assert_eq!(empty_title.room_name, records::DEFAULT_IMPORT_TITLE);
+}

@@ -6,9 +6,9 @@
 use futures::{SinkExt, StreamExt};
 use std::collections::VecDeque;
 use std::future::Future;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
-use tokio::net::TcpStream;
+use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
@@ -22,6 +22,47 @@ pub use yonin_server::{Config, RunningServer};
 pub mod openings;
 pub mod sprt;
 pub mod usi_engine;
+
+/// A fresh directory under the system's temporary directory, removed on drop.
+pub struct TempDir(std::path::PathBuf);
+
+impl TempDir {
+    pub fn new(tag: &str) -> TempDir {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let dir =
+            std::env::temp_dir().join(format!("yonin-test-{tag}-{}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary directory can be created");
+        TempDir(dir)
+    }
+
+    pub fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A small seeded generator for tests (no real randomness needed, the same run every time).
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+}
 
 /// How long a test waits for any one expected message.
 pub const STEP_TIMEOUT: Duration = Duration::from_secs(10);
@@ -60,6 +101,50 @@ pub async fn connect_raw(server: &RunningServer) -> RawWs {
         .await
         .expect("WebSocket connect");
     ws
+}
+
+/// A TCP connection to `server` from the local address `local` (any of 127.0.0.0/8 works on
+/// Linux without setup), so a test can be several machines at once.
+pub async fn tcp_from(local: IpAddr, server: SocketAddr) -> std::io::Result<TcpStream> {
+    let socket = match local {
+        IpAddr::V4(_) => TcpSocket::new_v4()?,
+        IpAddr::V6(_) => TcpSocket::new_v6()?,
+    };
+    socket.bind(SocketAddr::new(local, 0))?;
+    socket.connect(server).await
+}
+
+/// Opens a raw WebSocket to the server from the local address `local`.
+pub async fn connect_raw_from(server: &RunningServer, local: IpAddr) -> RawWs {
+    let tcp = tcp_from(local, server.addr).await.expect("TCP connect");
+    let (ws, _) = tokio_tungstenite::client_async(server.url(), MaybeTlsStream::Plain(tcp))
+        .await
+        .expect("WebSocket handshake");
+    ws
+}
+
+/// A raw connection that has said hello in JSON (and read nothing yet).
+pub async fn hello_raw(ws: &mut RawWs, name: &str) {
+    let hello = ClientMessage::Hello {
+        version: PROTOCOL_VERSION,
+        name: name.into(),
+        resume: None,
+    };
+    ws.send(Message::Text(
+        protocol::to_json(&hello).expect("encodes").into(),
+    ))
+    .await
+    .expect("send Hello");
+}
+
+/// The error codes among `seen`, in order.
+pub fn error_codes(seen: &[ServerMessage]) -> Vec<ErrorCode> {
+    seen.iter()
+        .filter_map(|m| match m {
+            ServerMessage::Error { code, .. } => Some(*code),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Reads frames until the server closes; returns the close code (None if the socket just
@@ -112,7 +197,39 @@ impl TestClient {
         encoding: Encoding,
         resume: Option<ResumeToken>,
     ) -> TestClient {
-        let ws = connect_raw(server).await;
+        TestClient::over(connect_raw(server).await, name, encoding, resume).await
+    }
+
+    /// Connects to a server by its URL (one running in another process), presenting a token.
+    pub async fn connect_url(
+        url: &str,
+        name: &str,
+        encoding: Encoding,
+        resume: Option<ResumeToken>,
+    ) -> TestClient {
+        let (ws, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .expect("WebSocket connect");
+        TestClient::over(ws, name, encoding, resume).await
+    }
+
+    /// Connects from the local address `local` (another machine, as the server sees it).
+    pub async fn connect_from(
+        server: &RunningServer,
+        local: IpAddr,
+        name: &str,
+        encoding: Encoding,
+    ) -> TestClient {
+        TestClient::over(connect_raw_from(server, local).await, name, encoding, None).await
+    }
+
+    /// Says hello over an open WebSocket and waits for `Welcome`.
+    pub async fn over(
+        ws: RawWs,
+        name: &str,
+        encoding: Encoding,
+        resume: Option<ResumeToken>,
+    ) -> TestClient {
         let mut c = TestClient {
             ws,
             encoding,
@@ -151,6 +268,39 @@ impl TestClient {
             }
         };
         self.ws.send(frame).await.expect("send to the server");
+    }
+
+    /// Sends without failing the test when the socket is gone; `false` then.
+    pub async fn try_send(&mut self, msg: &ClientMessage) -> bool {
+        let frame = match self.encoding {
+            Encoding::Json => Message::Text(protocol::to_json(msg).expect("encodes").into()),
+            Encoding::Bincode => {
+                Message::Binary(protocol::to_bincode(msg).expect("encodes").into())
+            }
+        };
+        self.ws.send(frame).await.is_ok()
+    }
+
+    /// Reads for up to `limit` until a message `pick` accepts arrives (kept ones first);
+    /// `None` when none did.
+    pub async fn wait_for<T>(
+        &mut self,
+        limit: Duration,
+        mut pick: impl FnMut(&ServerMessage) -> Option<T>,
+    ) -> Option<T> {
+        let end = tokio::time::Instant::now() + limit;
+        loop {
+            while let Some(m) = self.pending.pop_front() {
+                if let Some(t) = pick(&m) {
+                    return Some(t);
+                }
+            }
+            let left = end.saturating_duration_since(tokio::time::Instant::now());
+            if left.is_zero() {
+                return None;
+            }
+            self.drain_for(left.min(Duration::from_millis(500))).await;
+        }
     }
 
     /// The next message from the socket (not from `pending`), tracked into the mirror.

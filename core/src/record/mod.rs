@@ -1,4 +1,4 @@
-//! Game records: SFEN, YSFEN, USI, KIF, KI2 and CSA.
+//! Game records: SFEN, YSFEN, USI, KIF, KI2 and CSA, and moves typed by a player.
 
 pub mod csa;
 pub mod game_record;
@@ -6,6 +6,7 @@ pub mod ki2;
 pub mod kif;
 pub mod notation;
 pub mod sfen;
+pub mod typed;
 pub mod usi;
 pub mod ysfen;
 

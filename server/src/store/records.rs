@@ -17,6 +17,7 @@ use yonin_core::record::game_record::{
 };
 use yonin_core::record::notation;
 use yonin_core::record::{csa, ki2, kif, usi};
+use yonin_core::text;
 use yonin_core::{Game, Outcome, RuleSet, Seat, Variant};
 
 /// A record that could not be read, written or converted.
@@ -77,7 +78,7 @@ pub fn sniff(text: &str) -> Option<RecordFormat> {
             || l.starts_with("$START_TIME")
             || (l.len() >= 7
                 && (l.starts_with('+') || l.starts_with('-'))
-                && l[1..5].bytes().all(|b| b.is_ascii_digit()))
+                && l.as_bytes()[1..5].iter().all(u8::is_ascii_digit))
     };
     if lines()
         .filter(|l| !l.starts_with('\''))
@@ -535,9 +536,15 @@ pub fn to_record(game: &StoredGame) -> Result<GameRecord, RecordIoError> {
     Ok(rec)
 }
 
+/// The room name of an imported game whose title is empty once cleaned.
+pub const DEFAULT_IMPORT_TITLE: &str = "imported";
+
 /// A stored game from a record: the record is replayed through the game layer (every move
 /// checked), its ending becomes the closing action (resignation, time, declaration…), and a
-/// record without a result is stored as aborted.
+/// record without a result is stored as aborted. Player names and the title are cleaned (core's
+/// `text::clean_name`): another program's record still imports, without the controls,
+/// direction overrides or invisible characters its names may hold, and an empty name becomes
+/// the seat's name.
 pub fn from_record(rec: &GameRecord, title: &str) -> Result<StoredGame, RecordIoError> {
     let start = rec.start_position()?;
     let mut game = Game::from_position(rec.rules, start);
@@ -616,7 +623,8 @@ pub fn from_record(rec: &GameRecord, title: &str) -> Result<StoredGame, RecordIo
             seat,
             player: StoredPlayer::Person {
                 name: rec.players[seat]
-                    .clone()
+                    .as_deref()
+                    .and_then(text::clean_name)
                     .unwrap_or_else(|| seat.name().to_string()),
             },
             stand_in: None,
@@ -626,10 +634,7 @@ pub fn from_record(rec: &GameRecord, title: &str) -> Result<StoredGame, RecordIo
     Ok(StoredGame {
         rules: rec.rules,
         time_control: TimeControl::None,
-        room_name: title
-            .chars()
-            .take(yonin_core::protocol::MAX_ROOM_NAME_CHARS)
-            .collect(),
+        room_name: text::clean_room_name(title).unwrap_or_else(|| DEFAULT_IMPORT_TITLE.into()),
         start: rec.start.clone(),
         seats,
         actions,

@@ -2,7 +2,7 @@
 //! answered from the game store, on tokio's blocking pool (a connection task awaits the
 //! answer; the runtime's workers never touch the disk).
 
-use super::{read_blocking, records, save_blocking, Store};
+use super::{read_blocking, records, Store, StoreError};
 use std::sync::Arc;
 use yonin_core::protocol::{self, ClientMessage, ErrorCode, GameId, ServerMessage};
 
@@ -27,6 +27,17 @@ fn no_store() -> ServerMessage {
 fn failed(e: impl std::fmt::Display) -> ServerMessage {
     tracing::error!("game store: {e}");
     ServerMessage::error(ErrorCode::StoreUnavailable, "the game store failed")
+}
+
+/// The answer when a save failed: a full store says so in words a player can act on; any other
+/// failure is logged and reported plainly.
+fn store_failed(e: StoreError) -> ServerMessage {
+    if e.is_full() {
+        tracing::warn!("game store: {e}");
+        ServerMessage::error(ErrorCode::StoreUnavailable, e.to_string())
+    } else {
+        failed(e)
+    }
 }
 
 fn no_such_game(id: GameId) -> ServerMessage {
@@ -93,14 +104,19 @@ pub async fn answer(store: Option<Arc<Store>>, msg: ClientMessage) -> ServerMess
             }
         }
         ClientMessage::ImportRecord { text, format } => {
-            let game = match records::import(text.as_bytes(), format, "imported") {
-                Ok(g) => g,
-                Err(e) => return ServerMessage::error(ErrorCode::BadRecord, e.to_string()),
-            };
-            match save_blocking(store, game.clone()).await {
-                Ok(id) => ServerMessage::GameImported {
+            // Parsing a long record is real work: it runs on the blocking pool with the save,
+            // never on a runtime worker.
+            let imported = read_blocking(store, move |s| {
+                let game = records::import(text.as_bytes(), format, "imported")
+                    .map_err(|e| ServerMessage::error(ErrorCode::BadRecord, e.to_string()))?;
+                let id = s.save(&game).map_err(store_failed)?;
+                Ok(ServerMessage::GameImported {
                     summary: game.summary(id),
-                },
+                })
+            })
+            .await;
+            match imported {
+                Ok(Ok(reply)) | Ok(Err(reply)) => reply,
                 Err(e) => failed(e),
             }
         }

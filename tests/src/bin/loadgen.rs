@@ -51,12 +51,15 @@ struct Args {
     client_threads: usize,
     seed: u64,
     setup: usize,
+    /// A store folder for the in-process server: games in progress are written move by move.
+    store: Option<std::path::PathBuf>,
 }
 
 const USAGE: &str = "usage: loadgen [--idle N] [--games M] [--seconds S] [--think-ms T]
                [--connect ws://127.0.0.1:PORT/ [--pid PID]]
-               [--server-threads N] [--client-threads N] [--seed N] [--setup N]
-  --setup N: games being set up at once (default 64)";
+               [--server-threads N] [--client-threads N] [--seed N] [--setup N] [--store DIR]
+  --setup N: games being set up at once (default 64)
+  --store DIR: the in-process server keeps its games (in progress too) in DIR";
 
 fn parse_args() -> Result<Args, String> {
     let mut a = Args {
@@ -70,6 +73,7 @@ fn parse_args() -> Result<Args, String> {
         client_threads: 1,
         seed: 1,
         setup: 64,
+        store: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -94,6 +98,7 @@ fn parse_args() -> Result<Args, String> {
             "--client-threads" => a.client_threads = num(&value)?.max(1) as usize,
             "--seed" => a.seed = num(&value)?,
             "--setup" => a.setup = num(&value)?.max(1) as usize,
+            "--store" => a.store = Some(value.into()),
             _ => return Err(format!("unknown option {flag}\n{USAGE}")),
         }
     }
@@ -508,10 +513,20 @@ fn mib(kib: u64) -> f64 {
 /// Starts the server on its own thread and runtime; returns its URL and a stop switch.
 fn start_in_process(args: &Args) -> Result<(String, oneshot::Sender<()>), String> {
     let threads = args.server_threads;
+    let store = match &args.store {
+        Some(dir) => Some(std::sync::Arc::new(
+            yonin_server::store::Store::open(dir)
+                .map_err(|e| format!("cannot open the store in {}: {e}", dir.display()))?,
+        )),
+        None => None,
+    };
     let config = yonin_server::Config {
         server_name: "loadgen".into(),
         max_connections: args.idle + 4 * args.games + 64,
         max_rooms: args.games + 16,
+        // Every client is on 127.0.0.1: one address, so no per-address share applies here.
+        shares: yonin_server::shares::ShareLimits::unlimited(),
+        store,
         ..yonin_server::Config::default()
     };
     let (addr_tx, addr_rx) = std::sync::mpsc::channel::<Result<SocketAddr, String>>();

@@ -19,9 +19,21 @@ mod reconnect;
 /// Wrong tokens, version mismatch, `Hello` first, private rooms and host-only actions.
 mod security;
 
-/// Malformed and oversize frames and floods close the connection with the right code, and
-/// other rooms play on unaffected.
+/// What an unfriendly or careless client can do (frames, floods, silent sockets, slow
+/// readers, shares per address, join-code guessing, token growth): each is refused or dropped,
+/// and other games play on unaffected.
 mod abuse;
+
+/// One owner of "who is thinking": resuming while another seat's bot thinks, resuming while
+/// one's own stand-in thinks, a drop and a flag while a bot thinks.
+mod thinking;
+
+/// A seat keeps its person's name through a drop, a stand-in and a forfeit.
+mod names;
+
+/// A server process killed (SIGKILL) or stopped (SIGTERM) mid-game: a new process on the same
+/// store takes the players back with their tokens, and the games finish.
+mod restart;
 
 /// Clocks: a flag on a tiny time control.
 mod clocks;

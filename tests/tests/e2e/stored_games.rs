@@ -77,6 +77,7 @@ async fn a_finished_game_is_stored_before_its_result_is_announced() {
                 player: Some("bob".into()),
                 variant: Some(Variant::Standard),
                 limit: 10,
+                before: None,
             },
         })
         .await;

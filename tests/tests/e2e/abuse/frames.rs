@@ -4,7 +4,6 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::Message;
 use yonin_core::protocol::{
     self, ClientMessage, Encoding, ErrorCode, RoomSettings, ServerMessage, MAX_MESSAGE_BYTES,
-    PROTOCOL_VERSION,
 };
 use yonin_core::{RuleSet, Seat};
 use yonin_tests::*;
@@ -12,24 +11,8 @@ use yonin_tests::*;
 /// A raw connection that has said hello (and read nothing yet).
 async fn hello_raw(server: &RunningServer, name: &str) -> RawWs {
     let mut ws = connect_raw(server).await;
-    let hello = ClientMessage::Hello {
-        version: PROTOCOL_VERSION,
-        name: name.into(),
-        resume: None,
-    };
-    ws.send(Message::Text(protocol::to_json(&hello).unwrap().into()))
-        .await
-        .unwrap();
+    yonin_tests::hello_raw(&mut ws, name).await;
     ws
-}
-
-fn error_codes(seen: &[ServerMessage]) -> Vec<ErrorCode> {
-    seen.iter()
-        .filter_map(|m| match m {
-            ServerMessage::Error { code, .. } => Some(*code),
-            _ => None,
-        })
-        .collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,0 +1,365 @@
+//! The game in a room: starting it, applying actions through the game's checks, players'
+//! requests (moves, resignations, draws, claims, rematch), and storing the end.
+
+use super::record::{record_text, stored_game};
+use super::*;
+
+impl Room {
+    // --- the game --------------------------------------------------------------------------
+
+    pub(super) fn start_game(&mut self) {
+        let mut rules = self.settings.rules;
+        let seed = self.ctx.config.bot_seed.unwrap_or_else(secret::u64);
+        if rules.first_seat == FirstSeat::Random {
+            let seats: Vec<Seat> = self.in_play.iter().collect();
+            let pick = seats[(secret::u64() % seats.len() as u64) as usize];
+            rules.first_seat = FirstSeat::Fixed(pick);
+        }
+        let start = match &self.start_position {
+            Some(p) => p.clone(),
+            None => Position::start(&rules),
+        };
+        let game = Game::from_position(rules, start);
+        let now = Instant::now();
+        let mut clock = GameClock::new(self.settings.time_control, self.in_play);
+        if let Some(c) = clock.as_mut() {
+            if !game.is_over() {
+                c.start(game.to_move(), now.into_std());
+            }
+        }
+        self.game = Some(Match {
+            start_text: yonin_core::protocol::format_position(game.start()),
+            game,
+            actions: Vec::new(),
+            clock,
+            turn_started: now,
+            draw_offer: None,
+            claimable: SeatSet::EMPTY,
+            seed,
+            started_ms: crate::store::now_ms(),
+            bot_player: None,
+            live: None,
+            unsaved: false,
+            paused: false,
+        });
+        self.pending_writes.push(journal::Pending::Start);
+        self.phase = RoomPhase::Playing;
+        self.rematch = SeatSet::EMPTY;
+        tracing::info!(room = %self.id, "game started");
+        self.broadcast_state();
+        let ids: Vec<PlayerId> = self.members.keys().copied().collect();
+        for id in ids {
+            self.send_game_state(id);
+        }
+        if self.game.as_ref().is_some_and(|m| m.game.is_over()) {
+            self.finish_game();
+        }
+    }
+
+    /// Applies an action through the game's checks; on success tells everyone what happened
+    /// and moves the clocks on (a bot whose turn it now is starts after this command:
+    /// `refresh_thinking`).
+    pub(super) fn apply(&mut self, action: Action, now: Instant) -> Result<(), GameError> {
+        let Some(m) = self.game.as_mut() else {
+            return Err(GameError::GameOver);
+        };
+        let before = m.game.to_move();
+        let events = action.apply(&mut m.game)?;
+        m.actions.push(action);
+        let moved = matches!(action, Action::Move { .. });
+        if moved {
+            // The mover's clock was checked before the move (see `person_move`).
+            if let Some(c) = m.clock.as_mut() {
+                let _ = c.on_move(now.into_std());
+            }
+            // A move answers any offer made by the other side.
+            if let Action::Move { seat, .. } = action {
+                if m.draw_offer.is_some_and(|s| s != seat) {
+                    m.draw_offer = None;
+                }
+            }
+        }
+        let over = m.game.is_over();
+        let after = m.game.to_move();
+        if over {
+            if let Some(c) = m.clock.as_mut() {
+                c.stop();
+            }
+        } else if moved || after != before {
+            m.turn_started = now;
+            if let Some(c) = m.clock.as_mut() {
+                c.start(after, now.into_std());
+            }
+        }
+        if let Some(c) = m.clock.as_mut() {
+            // Eliminated seats' clocks do not run.
+            if c.running().is_some_and(|s| !m.game.position().is_live(s)) {
+                c.stop();
+            }
+        }
+        let clocks = self.clocks(now);
+        let msg = ServerMessage::GameEvents {
+            action,
+            events: events.clone(),
+            clocks,
+        };
+        if over {
+            // Sent by `announce_end`, after the game is stored.
+            self.final_events = Some(msg);
+        } else {
+            self.journal_action(action, now);
+            self.broadcast(msg);
+        }
+        if over {
+            self.finish_game();
+        }
+        Ok(())
+    }
+
+    pub(super) fn finish_game(&mut self) {
+        self.phase = RoomPhase::Finished;
+        let Some(m) = self.game.as_mut() else {
+            return;
+        };
+        m.claimable = SeatSet::EMPTY;
+        m.draw_offer = None;
+        if let Some(c) = m.clock.as_mut() {
+            c.stop();
+        }
+        let Some(outcome) = m.game.outcome().cloned() else {
+            return;
+        };
+        let record = record_text(m);
+        let stored = stored_game(&self.settings, &self.seats, self.in_play, m, &outcome);
+        tracing::info!(room = %self.id, reason = ?outcome.reason, "game over");
+        // People a bot stood in for keep their seats, and so their names, in the result and
+        // the room's state; the seats empty when the room moves on (`clear_gone_seats`).
+        let mut messages: Vec<ServerMessage> = self.final_events.take().into_iter().collect();
+        messages.push(ServerMessage::GameOver { outcome, record });
+        self.pending_end = Some(PendingEnd { stored, messages });
+    }
+
+    /// Stores a game that just ended (durably, when the server keeps a store), then announces
+    /// its result: the last `GameEvents`, `GameOver` and the room's state.
+    pub(super) async fn announce_end(&mut self) {
+        let Some(end) = self.pending_end.take() else {
+            return;
+        };
+        let live = self.game.as_ref().and_then(|m| m.live);
+        let mut not_stored = None;
+        if let Some(journal) = self.journal.clone() {
+            let result = match (end.stored, live) {
+                (Some(game), Some(id)) => journal.finish(id, game).await.map(Some),
+                (Some(game), None) => journal.save(game).await.map(Some),
+                (None, Some(id)) => journal.discard(id).await.map(|()| None),
+                (None, None) => Ok(None),
+            };
+            match result {
+                Ok(Some(id)) => tracing::info!(room = %self.id, game = %id, "game stored"),
+                Ok(None) => {}
+                Err(e) => {
+                    tracing::error!(room = %self.id, "the game was not stored: {e}");
+                    not_stored = Some(journal::short_reason(&e));
+                }
+            }
+        }
+        for msg in end.messages {
+            self.broadcast(msg);
+        }
+        if let Some(why) = not_stored {
+            // Said after the result, so the players read it beside it.
+            self.broadcast(ServerMessage::error(
+                ErrorCode::StoreUnavailable,
+                format!(
+                    "this game could not be saved on the server ({why}); save its record yourself"
+                ),
+            ));
+        }
+        self.broadcast_state();
+    }
+
+    pub(super) fn game_request(&mut self, player: PlayerId, request: GameRequest) {
+        let now = Instant::now();
+        let mv = match request {
+            GameRequest::Move(mv) => Some(mv),
+            _ => None,
+        };
+        let reject = |room: &Room, reason: Rejection| {
+            let message = match &reason {
+                Rejection::Game(e) => e.to_string(),
+                Rejection::Room(code) => room_rejection_text(*code).to_string(),
+            };
+            room.send_to(
+                player,
+                ServerMessage::MoveRejected {
+                    mv,
+                    reason,
+                    message,
+                },
+            );
+        };
+        let Some(seat) = self.seat_of(player) else {
+            return reject(self, Rejection::Room(ErrorCode::NotSeated));
+        };
+        if request_needs_game(&request) && (self.game.is_none() || !self.playing()) {
+            return reject(self, Rejection::Room(ErrorCode::NoGame));
+        }
+        let standard = self.settings.rules.variant == Variant::Standard;
+        let result: Result<(), Rejection> = match request {
+            GameRequest::Move(mv) => self.person_move(seat, mv, now),
+            GameRequest::Resign => self
+                .apply(Action::Resign { seat }, now)
+                .map_err(Rejection::Game),
+            GameRequest::DeclareImpasse => self
+                .apply(Action::DeclareImpasse { seat }, now)
+                .map_err(Rejection::Game),
+            GameRequest::OfferDraw if !standard => Err(Rejection::Game(GameError::StandardOnly)),
+            GameRequest::OfferDraw => {
+                let opponent = seat.opposite();
+                let bot_opponent = self.seats[opponent].bot_level().is_some();
+                if let Some(m) = self.game.as_mut() {
+                    m.draw_offer = Some(seat);
+                }
+                self.broadcast(ServerMessage::DrawOffered { by: seat });
+                if bot_opponent {
+                    // Bots do not take draws.
+                    if let Some(m) = self.game.as_mut() {
+                        m.draw_offer = None;
+                    }
+                    self.broadcast(ServerMessage::DrawDeclined { by: opponent });
+                }
+                Ok(())
+            }
+            GameRequest::AcceptDraw | GameRequest::DeclineDraw if !standard => {
+                Err(Rejection::Game(GameError::StandardOnly))
+            }
+            GameRequest::AcceptDraw => {
+                let offered = self.game.as_ref().and_then(|m| m.draw_offer);
+                if offered == Some(seat.opposite()) {
+                    self.apply(Action::AgreeDraw, now).map_err(Rejection::Game)
+                } else {
+                    Err(Rejection::Room(ErrorCode::NotAllowed))
+                }
+            }
+            GameRequest::DeclineDraw => {
+                let m = self.game.as_mut();
+                match m {
+                    Some(m) if m.draw_offer == Some(seat.opposite()) => {
+                        m.draw_offer = None;
+                        self.broadcast(ServerMessage::DrawDeclined { by: seat });
+                        Ok(())
+                    }
+                    _ => Err(Rejection::Room(ErrorCode::NotAllowed)),
+                }
+            }
+            GameRequest::ClaimWin if !standard => Err(Rejection::Game(GameError::StandardOnly)),
+            GameRequest::ClaimWin => {
+                let opponent = seat.opposite();
+                let claimable = self
+                    .game
+                    .as_ref()
+                    .is_some_and(|m| m.claimable.contains(opponent));
+                if claimable {
+                    self.apply(Action::Forfeit { seat: opponent }, now)
+                        .map_err(Rejection::Game)
+                } else {
+                    Err(Rejection::Room(ErrorCode::NotAllowed))
+                }
+            }
+            GameRequest::Rematch => self.rematch_vote(seat),
+        };
+        if let Err(reason) = result {
+            reject(self, reason);
+        }
+    }
+
+    pub(super) fn person_move(
+        &mut self,
+        seat: Seat,
+        mv: Move,
+        now: Instant,
+    ) -> Result<(), Rejection> {
+        let Some(m) = self.game.as_ref() else {
+            return Err(Rejection::Room(ErrorCode::NoGame));
+        };
+        // A move that comes after the mover's time ran out is a flag, not a move.
+        if m.game.to_move() == seat {
+            if let Some((s, t)) = m.clock.as_ref().and_then(|c| c.deadline()) {
+                if s == seat && Instant::from_std(t) <= now {
+                    if let Some(c) = self.game.as_mut().and_then(|m| m.clock.as_mut()) {
+                        c.flag(seat);
+                    }
+                    let _ = self.apply(Action::Flag { seat }, now);
+                    return Err(Rejection::Game(GameError::GameOver));
+                }
+            }
+        }
+        let millis = Some(now.saturating_duration_since(m.turn_started).as_millis() as u64);
+        self.apply(Action::Move { seat, mv, millis }, now)
+            .map_err(Rejection::Game)
+    }
+
+    pub(super) fn rematch_vote(&mut self, seat: Seat) -> Result<(), Rejection> {
+        if self.phase != RoomPhase::Finished {
+            return Err(Rejection::Room(ErrorCode::NotAllowed));
+        }
+        self.clear_gone_seats();
+        self.rematch.insert(seat);
+        let waiting = self.in_play.iter().any(|s| {
+            matches!(&self.seats[s], Slot::Person(p) if p.connected && !self.rematch.contains(s))
+        });
+        let empty = self
+            .in_play
+            .iter()
+            .any(|s| matches!(self.seats[s], Slot::Empty));
+        if waiting || empty {
+            self.broadcast_state();
+            return Ok(());
+        }
+        // Everyone agreed: rotate the seats clockwise and start.
+        let mut rotated = BySeat([Slot::Empty, Slot::Empty, Slot::Empty, Slot::Empty]);
+        for s in self.in_play.iter() {
+            let to = self.in_play.next_after(s).unwrap_or(s);
+            rotated[to] = std::mem::replace(&mut self.seats[s], Slot::Empty);
+        }
+        self.seats = rotated;
+        for s in self.in_play.iter() {
+            self.grant_seat_to_occupant(s);
+        }
+        self.start_game();
+        Ok(())
+    }
+
+    /// Tells the person now sitting in `seat` (if any) that the seat is theirs, with its token.
+    pub(super) fn grant_seat_to_occupant(&mut self, seat: Seat) {
+        if let Some(p) = self.seats[seat].person() {
+            let (id, Some(token)) = (p.player, p.token) else {
+                return;
+            };
+            if let Some(m) = self.members.get_mut(&id) {
+                m.seat = Some(seat);
+            }
+            self.send_to(
+                id,
+                ServerMessage::SeatGranted {
+                    room: self.id,
+                    seat,
+                    token,
+                },
+            );
+        }
+    }
+}
+
+fn request_needs_game(r: &GameRequest) -> bool {
+    !matches!(r, GameRequest::Rematch)
+}
+
+fn room_rejection_text(code: ErrorCode) -> &'static str {
+    match code {
+        ErrorCode::NotSeated => "you hold no seat in this game",
+        ErrorCode::NoGame => "no game is being played",
+        ErrorCode::NotAllowed => "that is not possible now",
+        _ => "refused",
+    }
+}

@@ -1,0 +1,130 @@
+//! A game in progress carried on after a restart: the room is rebuilt from the store's header
+//! and actions, every person's seat waits for them (a full grace period, then a stand-in), and
+//! the game is paused — no clock runs, no bot thinks — until the first person is back.
+
+use super::*;
+use crate::store::live::{LiveEntry, LiveGame};
+use yonin_core::protocol::{parse_start, StoredPlayer};
+
+/// Rebuilds the room of the game in progress `live` and starts its actor. Returns its handle,
+/// its summary and the hashes of its seats' tokens; `Err` (with the reason, for the log) when
+/// the stored game cannot be replayed.
+pub(crate) fn restore(
+    ctx: Ctx,
+    lobby: LobbyHandle,
+    id: RoomId,
+    live: LiveId,
+    mut saved: LiveGame,
+    entries: Vec<LiveEntry>,
+) -> Result<(RoomHandle, RoomSummary, Vec<TokenHash>), String> {
+    let start_position = settings::validate(&mut saved.settings, &ctx)
+        .map_err(|r| format!("its settings: {}", r.message))?;
+    let start = parse_start(&saved.rules, &saved.start).map_err(|e| format!("its start: {e}"))?;
+    let mut game = Game::from_position(saved.rules, start);
+    let mut actions = Vec::with_capacity(entries.len());
+    for entry in &entries {
+        entry
+            .action
+            .apply(&mut game)
+            .map_err(|e| format!("action {}: {e}", actions.len()))?;
+        actions.push(entry.action);
+    }
+    if game.is_over() {
+        return Err("it had already ended".into());
+    }
+    let (tx, rx) = mpsc::channel(crate::limits::ROOM_INBOX_CAPACITY);
+    let mut room = Room::new(
+        ctx,
+        lobby,
+        id,
+        tx.clone(),
+        saved.settings,
+        start_position,
+        None,
+    );
+    room.join_code = saved.join_code;
+    let now = Instant::now();
+    let grace_until = now + room.grace;
+    let standard = saved.rules.variant == Variant::Standard;
+    let mut claimable = SeatSet::EMPTY;
+    for seat in room.in_play.iter() {
+        room.seats[seat] = Slot::Empty;
+    }
+    for s in &saved.seats {
+        room.seats[s.seat] = match (&s.player, s.token_hash) {
+            (StoredPlayer::Person { name }, Some(token_hash)) => {
+                if standard && s.stand_in.is_some() {
+                    claimable.insert(s.seat);
+                }
+                Slot::Person(PersonSeat {
+                    // Nobody holds it until its person is back with the token.
+                    player: PlayerId(0),
+                    name: name.clone(),
+                    token: None,
+                    token_hash,
+                    connected: false,
+                    grace_until: s.stand_in.is_none().then_some(grace_until),
+                    stand_in: s.stand_in,
+                })
+            }
+            (StoredPlayer::Bot { level }, _) => Slot::Bot(*level),
+            // A person's seat without a token cannot be claimed: a bot plays it.
+            (StoredPlayer::Person { .. }, None) => Slot::Bot(room.settings.takeover_level),
+        };
+    }
+    let saved_clocks = entries.last().map(|e| e.clocks.clone()).unwrap_or_default();
+    let clock = if saved_clocks.seats.is_empty() {
+        GameClock::new(room.settings.time_control, room.in_play)
+    } else {
+        GameClock::restore(room.settings.time_control, room.in_play, &saved_clocks)
+    };
+    room.game = Some(Match {
+        start_text: saved.start,
+        game,
+        actions,
+        clock,
+        turn_started: now,
+        draw_offer: None,
+        claimable,
+        seed: saved.seed,
+        started_ms: saved.started_ms,
+        bot_player: None,
+        live: Some(live),
+        unsaved: false,
+        paused: true,
+    });
+    room.phase = RoomPhase::Playing;
+    room.empty_since = Some(now);
+    let tokens: Vec<TokenHash> = room
+        .in_play
+        .iter()
+        .filter_map(|s| room.seats[s].person().map(|p| p.token_hash))
+        .collect();
+    room.known_tokens = tokens.clone();
+    room.written_seats = room.live_game().map(|g| g.seats);
+    tracing::info!(room = %id, game = %live, plies = entries.len(), "game in progress restored");
+    let summary = room.launch(rx);
+    Ok((RoomHandle { id, tx }, summary, tokens))
+}
+
+impl Room {
+    /// A person is back in a paused game: play resumes, the clock of the seat to move runs from
+    /// now, and the bots think again (`refresh_thinking`).
+    pub(super) fn unpause(&mut self) {
+        let Some(m) = self.game.as_mut() else {
+            return;
+        };
+        if !std::mem::replace(&mut m.paused, false) {
+            return;
+        }
+        let now = Instant::now();
+        m.turn_started = now;
+        let to_move = m.game.to_move();
+        if let Some(c) = m.clock.as_mut() {
+            c.start(to_move, now.into_std());
+        }
+        tracing::info!(room = %self.id, "play resumes");
+        let clocks = self.clocks(now);
+        self.broadcast(ServerMessage::PlayResumed { clocks });
+    }
+}
