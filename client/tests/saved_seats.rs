@@ -348,7 +348,6 @@ fn the_offline_server_keeps_its_games_in_the_data_folder_and_a_second_window_run
 }
 
 #[test]
-#[ignore = "needs the server to carry on games in progress from its store (issue 32, item 2)"]
 fn an_offline_game_comes_back_after_its_window_closed() {
     let dir = temp_dir("offline-rejoin");
     let storage = Storage::in_dir(&dir);
