@@ -465,6 +465,7 @@ impl TestClient {
                 ..
             } if *seat == me && *played == mv => Some(()),
             ServerMessage::MoveRejected { message, .. } => panic!("{usi} rejected: {message}"),
+            ServerMessage::Error { code, message } => panic!("{usi} refused: {code:?} {message}"),
             _ => None,
         })
         .await

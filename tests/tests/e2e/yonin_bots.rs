@@ -34,6 +34,8 @@ async fn one_person_and_three_bots_play_yonin_to_the_end() {
             rng ^= rng >> 7;
             rng ^= rng << 17;
             let mv = moves.as_slice()[(rng % moves.len() as u64) as usize];
+            // Within the server's message rate (20 a second): the bots answer at once.
+            tokio::time::sleep(Duration::from_millis(60)).await;
             ann.play(&mv.to_string()).await;
             my_moves += 1;
         }
