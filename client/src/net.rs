@@ -25,8 +25,12 @@ pub const DEFAULT_PORT: u16 = 7878;
 /// What the network thread reports.
 #[derive(Clone, Debug)]
 pub enum NetEvent {
-    /// The embedded server listens here (offline and LAN-host games).
-    Hosting(SocketAddr),
+    /// The embedded server listens here (offline and LAN-host games); `games_kept` says
+    /// whether it keeps its games (false: no store was asked for, or another window holds it).
+    Hosting {
+        addr: SocketAddr,
+        games_kept: bool,
+    },
     /// The WebSocket is open.
     Connected {
         url: String,
@@ -196,7 +200,8 @@ fn run_thread(
             Target::Remote(url) => (url, None),
             Target::Host { bind, lan, store } => match start_server(bind, lan, store).await {
                 Ok((addr, server)) => {
-                    let _ = events.send(NetEvent::Hosting(addr));
+                    let games_kept = server.games_kept;
+                    let _ = events.send(NetEvent::Hosting { addr, games_kept });
                     (format!("ws://127.0.0.1:{}/", addr.port()), Some(server))
                 }
                 Err(e) => {
@@ -228,6 +233,7 @@ fn run_thread(
 struct Server {
     shutdown: oneshot::Sender<()>,
     task: tokio::task::JoinHandle<()>,
+    games_kept: bool,
 }
 
 impl Server {
@@ -237,11 +243,28 @@ impl Server {
     }
 }
 
+/// How long a store held by another server of this process is waited for: a window that
+/// just closed its game (back to the menu, then "Rejoin") lets go of it within a second or
+/// two, as its server stops.
+const STORE_IN_USE_WAIT: Duration = Duration::from_secs(4);
+
 /// Opens the in-process server's store in `dir`. Another window of the client may hold it
-/// (two games at once): that server runs without a store, and says so in the log.
+/// (two games at once): after [`STORE_IN_USE_WAIT`] that server runs without a store, and
+/// says so in the log.
 async fn open_store(dir: PathBuf) -> Option<Arc<Store>> {
     let shown = dir.display().to_string();
-    match tokio::task::spawn_blocking(move || Store::open(dir)).await {
+    let deadline = tokio::time::Instant::now() + STORE_IN_USE_WAIT;
+    let opened = loop {
+        let at = dir.clone();
+        let opened = tokio::task::spawn_blocking(move || Store::open(at)).await;
+        if matches!(opened, Ok(Err(StoreError::InUse(_)))) && tokio::time::Instant::now() < deadline
+        {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        }
+        break opened;
+    };
+    match opened {
         Ok(Ok(store)) => Some(Arc::new(store)),
         Ok(Err(StoreError::InUse(path))) => {
             tracing::warn!(
@@ -272,6 +295,7 @@ async fn start_server(
         Some(dir) => open_store(dir).await,
         None => None,
     };
+    let games_kept = store.is_some();
     let (shutdown, rx) = oneshot::channel::<()>();
     let config = yonin_server::Config {
         store,
@@ -289,7 +313,14 @@ async fn start_server(
             tracing::warn!("embedded server stopped: {e}");
         }
     });
-    Ok((addr, Server { shutdown, task }))
+    Ok((
+        addr,
+        Server {
+            shutdown,
+            task,
+            games_kept,
+        },
+    ))
 }
 
 /// How one connection ended.

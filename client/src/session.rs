@@ -542,10 +542,22 @@ impl Session {
 
     pub fn handle(&mut self, ev: NetEvent, now: f64) -> Vec<Cue> {
         match ev {
-            NetEvent::Hosting(addr) => {
+            NetEvent::Hosting { addr, games_kept } => {
                 self.hosting = Some(addr);
                 if let ServerPlace::Hosted { port } = &mut self.place {
                     *port = addr.port();
+                }
+                if !games_kept && self.resuming.is_some() {
+                    // Our server could not open its store (another window of the game holds
+                    // it): it does not know the seat. Keep the seat on disk for that window,
+                    // and do not present its token here.
+                    self.resuming = None;
+                    self.seat_room = None;
+                    self.saved = None;
+                    let text = tr(Text::SavedSeatElsewhere).to_string();
+                    self.refused = Some(text.clone());
+                    self.notice(text, now, true);
+                    return vec![Cue::Illegal];
                 }
                 Vec::new()
             }

@@ -11,6 +11,7 @@ mod common;
 use common::server::start_server;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+use yonin_client::i18n::{tr, Text};
 use yonin_client::seats::{SavedSeat, SeatBook, ServerPlace, SEATS_FILE};
 use yonin_client::session::{Link, Session, Start, Storage};
 use yonin_core::protocol::{
@@ -370,5 +371,30 @@ fn an_offline_game_comes_back_after_its_window_closed() {
     assert_eq!(ann.refused, None, "the restarted server knows the seat");
     let t = ann.table.as_ref().expect("the game");
     assert!(t.record.len() >= 2 && t.record[0].usi == "7g7f");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_offline_seat_asked_for_while_its_window_is_open_is_kept() {
+    let dir = temp_dir("offline-elsewhere");
+    let storage = Storage::in_dir(&dir);
+    let mut ann = Session::start(Start::Offline(offline_settings()), "Ann", storage.clone());
+    pump_until(&mut [&mut ann], "the game", |s| s[0].table.is_some());
+    let saved = SeatBook::in_dir(&dir).list().remove(0);
+    // A second window asks for the same seat while the first still plays it.
+    let mut again = Session::start(Start::Rejoin(saved.clone()), "Ann", storage);
+    pump_until(
+        &mut [&mut ann, &mut again],
+        "the second window's answer",
+        |s| s[1].refused.is_some() || s[1].table.is_some(),
+    );
+    assert!(again.table.is_none(), "the second window holds no game");
+    assert_eq!(again.refused.as_deref(), Some(tr(Text::SavedSeatElsewhere)));
+    assert_eq!(
+        SeatBook::in_dir(&dir).list(),
+        vec![saved],
+        "the seat is kept for the window that plays it"
+    );
+    drop((ann, again));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -369,6 +369,7 @@ pub(super) fn text(t: Text) -> &'static str {
         ThisComputer => "this computer",
         HostedHere => "hosted here (port {0})",
         SavedSeatGone => "Your seat could not be taken back: {0}. It is forgotten.",
+        SavedSeatElsewhere => "This game is open in another window of Yonin: take it back there, or close that window first. Your seat is kept.",
         RejoiningGame => "Taking your seat back…",
         StandInName => "{0} — a bot stands in",
         // Keyboard and settings (issue #8): typed moves, shortcuts, themes, piece styles

@@ -369,6 +369,7 @@ pub(super) fn text(t: Text) -> &'static str {
         ThisComputer => "このコンピュータ",
         HostedHere => "ここで開催 (ポート{0})",
         SavedSeatGone => "席に戻れませんでした: {0}。この席の記録は消しました。",
+        SavedSeatElsewhere => "この対局は Yonin の別のウィンドウで開いています。そちらで戻るか、先にそのウィンドウを閉じてください。席の記録は残しています。",
         RejoiningGame => "席に戻っています…",
         StandInName => "{0} — コンピュータが代打ち",
         // Keyboard and settings (issue #8): typed moves, shortcuts, themes, piece styles

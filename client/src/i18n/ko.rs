@@ -369,6 +369,7 @@ pub(super) fn text(t: Text) -> &'static str {
         ThisComputer => "이 컴퓨터",
         HostedHere => "여기서 연 대국 (포트 {0})",
         SavedSeatGone => "자리로 돌아갈 수 없습니다: {0}. 저장된 자리는 지웠습니다.",
+        SavedSeatElsewhere => "이 대국은 Yonin의 다른 창에서 열려 있습니다. 그 창에서 돌아가거나 먼저 그 창을 닫으세요. 자리는 저장해 두었습니다.",
         RejoiningGame => "자리로 돌아가는 중…",
         StandInName => "{0} — 컴퓨터가 대신 둠",
         // Keyboard and settings (issue #8): typed moves, shortcuts, themes, piece styles

@@ -182,7 +182,7 @@ keys! {
     // Online play: reconnecting, dropped seats, chat
     GraceLeft, Reconnecting, ReconnectAttempt, ReconnectGaveUp, ReconnectGaveUpDetail, ReconnectRefused, TryAgain, Resumed, NetworkGone, ChatTitle, ChatHint, ChatOpenHint, ChatSpectatorLine, ChatRefused, ChatEmpty, ChatTooLong, SeatRefused, ReconnectAttemptWatch, ResumedWatching,
     // Saved seats (issue 32): rejoining a game after a restart, names kept through a stand-in
-    RejoinGame, RejoinNamed, Against, ThisComputer, HostedHere, SavedSeatGone, RejoiningGame, StandInName,
+    RejoinGame, RejoinNamed, Against, ThisComputer, HostedHere, SavedSeatGone, SavedSeatElsewhere, RejoiningGame, StandInName,
     // Keyboard and settings (issue #8): typed moves, shortcuts, themes, piece styles
     PieceBeginner, BoardTheme, ThemeClassic, ThemeDark, ThemeHighContrast, AnimFast, AnimNormal, AnimSlow, ShowLegalMoves, ConfirmMoves, TypeMoveHint, TypedNotAMove, TypedNotYourTurn, TypedWrongMark, TypedAmbiguous, TypedNoPiece, TypedIllegal, IlGameOver, IlNoPiece, IlNotYours, IlCannotReach, IlOwnPiece, IlKingOnSquare, IlCannotPromote, IlMustPromote, IlNotInHand, IlDropOnOccupied, IlNoFurtherMove, IlDoublePawn, IlPawnDropMate, IlDeadKingPawn, IlKingInCheck, IlPartnerInCheck, ConfirmPrompt, PlayMove, CancelMove, ResignKeyAsk, NoDrawOffer, ShortcutsTitle, KeyTypeMove, KeyEsc, KeyFlip, KeyResign, KeyDraw, KeyPromote, KeyChat, KeyHelp, KeyForms, KeyYonin, HelpClose,
 }

@@ -143,7 +143,7 @@ impl Archive {
                 });
             }
             NetEvent::Closed(why) => self.state = ArchiveState::Closed(why),
-            NetEvent::Hosting(_) => {}
+            NetEvent::Hosting { .. } => {}
             NetEvent::Message(m) => return self.on_message(m),
         }
         None
