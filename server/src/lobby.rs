@@ -340,7 +340,7 @@ impl Lobby {
         let Some(store) = self.ctx.config.store.clone() else {
             return;
         };
-        let games = match crate::store::read_blocking(store, |s| s.live_games()).await {
+        let games = match crate::store::read_blocking(store.clone(), |s| s.live_games()).await {
             Ok(Ok(games)) => games,
             Ok(Err(e)) | Err(e) => {
                 tracing::error!("cannot read the games in progress: {e}");
@@ -350,12 +350,17 @@ impl Lobby {
         for (live, game, entries) in games {
             let id = RoomId(self.next_room);
             match room::restore(self.ctx.clone(), self.me.clone(), id, live, game, entries) {
-                Ok((handle, summary, tokens)) => {
+                Ok(room::Restored::Room(handle, summary, tokens)) => {
                     self.next_room += 1;
                     for token in tokens {
                         self.tokens.insert(token, id);
                     }
                     self.rooms.insert(id, RoomEntry { handle, summary });
+                }
+                Ok(room::Restored::Ended(stored)) => {
+                    if let Err(e) = room::end_write(&store.journal(), Some(live), stored).await {
+                        tracing::error!(game = %live, "a finished game is still not stored: {e}");
+                    }
                 }
                 Err(why) => {
                     tracing::error!(game = %live, "a game in progress cannot be carried on: {why}")

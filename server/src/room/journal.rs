@@ -5,9 +5,13 @@
 use super::*;
 use crate::store::live::{LiveEntry, LiveGame, LiveId, LiveSeat};
 use crate::store::StoreError;
-use yonin_core::protocol::StoredPlayer;
+use yonin_core::protocol::{GameId, StoredGame, StoredPlayer};
+
+/// How often writes the store refused are tried again while the room has nothing else to do.
+pub(super) const JOURNAL_RETRY: Duration = Duration::from_secs(5);
 
 /// A write the current command owes the store.
+#[derive(Clone)]
 pub(super) enum Pending {
     /// The game started: its header.
     Start,
@@ -75,19 +79,36 @@ impl Room {
 
     /// Writes what the command owes the store, and the seats when they changed hands; each
     /// write is durable when this returns. A failed write leaves the game playing in memory:
-    /// the players are told, once, in words, that it is not being saved.
+    /// the players are told, once, in words, that it is not being saved, and the writes not
+    /// yet made stay queued, in order, and are tried again every [`JOURNAL_RETRY`] and with
+    /// the next command — so a disk that works again gets the whole game back, with no gap.
     pub(super) async fn write_journal(&mut self) {
-        let writes = std::mem::take(&mut self.pending_writes);
         let Some(journal) = self.journal.clone() else {
+            self.pending_writes.clear();
             return;
         };
         let mut failure: Option<StoreError> = None;
-        for write in writes {
-            let result = match write {
+        if let Some((live, game)) = self.unstored.take() {
+            // A finished game the store refused before (it has every action already).
+            match end_write(&journal, live, game.clone()).await {
+                Ok(id) => tracing::info!(room = %self.id, game = ?id, "game stored on a retry"),
+                Err(e) => {
+                    self.unstored = Some((live, game));
+                    failure = Some(e);
+                }
+            }
+        }
+        let mut writes = std::mem::take(&mut self.pending_writes).into_iter();
+        while failure.is_none() {
+            let Some(write) = writes.next() else {
+                break;
+            };
+            let result = match &write {
                 Pending::Start => match self.live_game() {
                     Some(game) => {
-                        self.written_seats = Some(game.seats.clone());
+                        let seats = game.seats.clone();
                         journal.start(game).await.map(|id| {
+                            self.written_seats = Some(seats);
                             if let Some(m) = self.game.as_mut() {
                                 m.live = Some(id);
                             }
@@ -96,28 +117,39 @@ impl Room {
                     None => Ok(()),
                 },
                 Pending::Append(ply, entry) => match self.live_id() {
-                    Some(id) => journal.append(id, ply, entry).await,
+                    Some(id) => journal.append(id, *ply, entry.clone()).await,
                     None => Ok(()),
                 },
             };
             if let Err(e) = result {
-                failure.get_or_insert(e);
+                // This write and every later one wait for the next try, in order.
+                self.pending_writes.push(write);
+                failure = Some(e);
             }
         }
+        self.pending_writes.extend(writes);
         // The seats changed hands (a stand-in, a resume under another name): rewrite the header.
-        if let (Some(id), Some(game)) = (self.live_id(), self.live_game()) {
-            if self.written_seats.as_ref() != Some(&game.seats) && self.playing() {
-                let seats = game.seats.clone();
-                match journal.rewrite(id, game).await {
-                    Ok(()) => self.written_seats = Some(seats),
-                    Err(e) => {
-                        failure.get_or_insert(e);
+        if failure.is_none() {
+            if let (Some(id), Some(game)) = (self.live_id(), self.live_game()) {
+                if self.written_seats.as_ref() != Some(&game.seats) && self.playing() {
+                    let seats = game.seats.clone();
+                    match journal.rewrite(id, game).await {
+                        Ok(()) => self.written_seats = Some(seats),
+                        Err(e) => failure = Some(e),
                     }
                 }
             }
         }
-        if let Some(e) = failure {
-            self.not_saved(&e);
+        match failure {
+            Some(e) => {
+                self.journal_retry_at = Some(Instant::now() + JOURNAL_RETRY);
+                self.not_saved(&e);
+            }
+            None => {
+                if self.journal_retry_at.take().is_some() {
+                    tracing::info!(room = %self.id, "the store works again: the game is saved");
+                }
+            }
         }
     }
 
@@ -142,6 +174,21 @@ impl Room {
                 short_reason(e)
             ),
         ));
+    }
+}
+
+/// The store's last word on a game that ended: stored as finished (`stored`: the game to keep)
+/// or dropped (None: a game not worth keeping), out of the journal either way.
+pub(crate) async fn end_write(
+    journal: &Journal,
+    live: Option<LiveId>,
+    stored: Option<StoredGame>,
+) -> Result<Option<GameId>, StoreError> {
+    match (stored, live) {
+        (Some(game), Some(id)) => journal.finish(id, game).await.map(Some),
+        (Some(game), None) => journal.save(game).await.map(Some),
+        (None, Some(id)) => journal.discard(id).await.map(|()| None),
+        (None, None) => Ok(None),
     }
 }
 

@@ -273,6 +273,11 @@ struct Room {
     pending_writes: Vec<journal::Pending>,
     /// The seats as last written to the journal (a change is written again).
     written_seats: Option<Vec<LiveSeat>>,
+    /// The end of a game the store refused (its live id, if it had one, and the game to keep,
+    /// if any: see `journal::end_write`): tried again with the journal's writes.
+    unstored: Option<(Option<LiveId>, Option<yonin_core::protocol::StoredGame>)>,
+    /// When writes the store refused are tried again (None: nothing waits).
+    journal_retry_at: Option<Instant>,
     /// The creator's address's share of rooms, given back when the room ends (none for a room
     /// restored after a restart).
     _share: Option<ShareGuard>,
@@ -299,7 +304,8 @@ mod thinking;
 mod timers;
 mod views;
 
-pub(crate) use restore::restore;
+pub(crate) use journal::end_write;
+pub(crate) use restore::{restore, Restored};
 
 /// Creates a room with its host inside, and starts its actor. Returns its handle, its first
 /// summary and the tokens issued (the host's seat).
@@ -405,6 +411,8 @@ impl Room {
             known_tokens: Vec::new(),
             journal: ctx.config.store.as_ref().map(|s| s.journal()),
             pending_writes: Vec::new(),
+            unstored: None,
+            journal_retry_at: None,
             written_seats: None,
             _share: share,
             ctx,

@@ -103,11 +103,13 @@ impl Room {
             events: events.clone(),
             clocks,
         };
+        // The last action too: a server that stops before the finished game is stored finds
+        // the game ended on its restart, and stores it then (`restore`).
+        self.journal_action(action, now);
         if over {
             // Sent by `announce_end`, after the game is stored.
             self.final_events = Some(msg);
         } else {
-            self.journal_action(action, now);
             self.broadcast(msg);
         }
         if over {
@@ -148,18 +150,17 @@ impl Room {
         let live = self.game.as_ref().and_then(|m| m.live);
         let mut not_stored = None;
         if let Some(journal) = self.journal.clone() {
-            let result = match (end.stored, live) {
-                (Some(game), Some(id)) => journal.finish(id, game).await.map(Some),
-                (Some(game), None) => journal.save(game).await.map(Some),
-                (None, Some(id)) => journal.discard(id).await.map(|()| None),
-                (None, None) => Ok(None),
-            };
-            match result {
+            // The stored game has every action: writes still queued for it are not needed.
+            self.pending_writes.clear();
+            match journal::end_write(&journal, live, end.stored.clone()).await {
                 Ok(Some(id)) => tracing::info!(room = %self.id, game = %id, "game stored"),
                 Ok(None) => {}
                 Err(e) => {
                     tracing::error!(room = %self.id, "the game was not stored: {e}");
                     not_stored = Some(journal::short_reason(&e));
+                    // Tried again on the journal's schedule, and on a restart (`restore`).
+                    self.unstored = Some((live, end.stored));
+                    self.journal_retry_at = Some(Instant::now() + journal::JOURNAL_RETRY);
                 }
             }
         }

@@ -6,9 +6,18 @@ use super::*;
 use crate::store::live::{LiveEntry, LiveGame};
 use yonin_core::protocol::{parse_start, StoredPlayer};
 
-/// Rebuilds the room of the game in progress `live` and starts its actor. Returns its handle,
-/// its summary and the hashes of its seats' tokens; `Err` (with the reason, for the log) when
-/// the stored game cannot be replayed.
+/// What became of a game in progress the store held.
+pub(crate) enum Restored {
+    /// It goes on in this room: its handle, summary and the hashes of its seats' tokens.
+    Room(RoomHandle, RoomSummary, Vec<TokenHash>),
+    /// Its last action had ended it (the server stopped, or the store failed, before the
+    /// finished game was written): this is what the store should keep of it (see
+    /// `journal::end_write`).
+    Ended(Option<yonin_core::protocol::StoredGame>),
+}
+
+/// Rebuilds the room of the game in progress `live` and starts its actor; `Err` (with the
+/// reason, for the log) when the stored game cannot be replayed.
 pub(crate) fn restore(
     ctx: Ctx,
     lobby: LobbyHandle,
@@ -16,7 +25,7 @@ pub(crate) fn restore(
     live: LiveId,
     mut saved: LiveGame,
     entries: Vec<LiveEntry>,
-) -> Result<(RoomHandle, RoomSummary, Vec<TokenHash>), String> {
+) -> Result<Restored, String> {
     let start_position = settings::validate(&mut saved.settings, &ctx)
         .map_err(|r| format!("its settings: {}", r.message))?;
     let start = parse_start(&saved.rules, &saved.start).map_err(|e| format!("its start: {e}"))?;
@@ -28,9 +37,6 @@ pub(crate) fn restore(
             .apply(&mut game)
             .map_err(|e| format!("action {}: {e}", actions.len()))?;
         actions.push(entry.action);
-    }
-    if game.is_over() {
-        return Err("it had already ended".into());
     }
     let (tx, rx) = mpsc::channel(crate::limits::ROOM_INBOX_CAPACITY);
     let mut room = Room::new(
@@ -94,6 +100,12 @@ pub(crate) fn restore(
         paused: true,
     });
     room.phase = RoomPhase::Playing;
+    if room.game.as_ref().is_some_and(|m| m.game.is_over()) {
+        room.finish_game();
+        let stored = room.pending_end.take().and_then(|end| end.stored);
+        tracing::info!(room = %id, game = %live, "a game in progress had ended: stored as finished");
+        return Ok(Restored::Ended(stored));
+    }
     room.empty_since = Some(now);
     let tokens: Vec<TokenHash> = room
         .in_play
@@ -104,7 +116,7 @@ pub(crate) fn restore(
     room.written_seats = room.live_game().map(|g| g.seats);
     tracing::info!(room = %id, game = %live, plies = entries.len(), "game in progress restored");
     let summary = room.launch(rx);
-    Ok((RoomHandle { id, tx }, summary, tokens))
+    Ok(Restored::Room(RoomHandle { id, tx }, summary, tokens))
 }
 
 impl Room {

@@ -26,6 +26,10 @@ impl Room {
                 consider(t + self.ctx.config.abandoned_game);
             }
         }
+        // Writes the store refused are tried again then (by `settle`, after the timer).
+        if let Some(t) = self.journal_retry_at {
+            consider(t);
+        }
         next
     }
 

@@ -1,5 +1,4 @@
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use yonin_core::protocol::{
@@ -12,32 +11,11 @@ use yonin_server::discovery::{BeaconConfig, Listener};
 use yonin_server::store::Store;
 use yonin_tests::*;
 
-/// A fresh directory under the system's temporary directory, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos());
-        let dir =
-            std::env::temp_dir().join(format!("yonin-e2e-{tag}-{}-{nanos}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a temporary directory");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_game_is_stored_before_its_result_is_announced() {
     bounded(Duration::from_secs(30), async {
         let dir = TempDir::new("store");
-        let store = Arc::new(Store::open(&dir.0).unwrap());
+        let store = Arc::new(Store::open(dir.path()).unwrap());
         let server = start_server(Config {
             store: Some(store.clone()),
             ..test_config()

@@ -1,6 +1,10 @@
 //! What an unfriendly or careless client can do, one module per kind of attack; in each, the
 //! attacker is refused or dropped and a normal game on another connection goes on.
 
+/// A full disk: the players are told once, the game goes on and is written whole when space is
+/// back; a finished game the disk refused is stored later, or on the next start.
+mod disk;
+
 /// Malformed and oversize frames and floods close the offending connection with the right code.
 mod frames;
 
