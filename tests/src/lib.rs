@@ -16,7 +16,7 @@ use yonin_core::protocol::{
     self, ClientMessage, Encoding, ErrorCode, GameState, PlayerId, ResumeToken, RoomId,
     RoomSettings, RoomState, ServerMessage, PROTOCOL_VERSION,
 };
-use yonin_core::{Game, Move, Seat};
+use yonin_core::{Game, Move, RuleSet, Seat};
 pub use yonin_server::{Config, RunningServer};
 
 pub mod openings;
@@ -440,7 +440,26 @@ impl TestClient {
         })
         .await
     }
+}
 
+/// A standard game between two connected clients: `host` creates the room `name` (South),
+/// `guest` takes North, the host starts it, and both have the game. Returns the room's state.
+pub async fn start_standard(
+    host: &mut TestClient,
+    guest: &mut TestClient,
+    name: &str,
+) -> RoomState {
+    let room = host
+        .create_room(RoomSettings::new(name, RuleSet::standard()))
+        .await;
+    guest.join(room.id, Some(Seat::North), None).await;
+    host.send(&ClientMessage::Start).await;
+    host.expect_game_started().await;
+    guest.expect_game_started().await;
+    room
+}
+
+impl TestClient {
     /// Waits for `GameStarted`.
     pub async fn expect_game_started(&mut self) -> GameState {
         self.expect("GameStarted", |m| match m {

@@ -1,7 +1,7 @@
 use std::time::Duration;
 use yonin_core::impasse::ImpasseRefusal;
-use yonin_core::protocol::{ClientMessage, Encoding, Rejection, RoomSettings, ServerMessage};
-use yonin_core::{EndReason, GameError, RuleSet, Seat};
+use yonin_core::protocol::{ClientMessage, Encoding, Rejection, ServerMessage};
+use yonin_core::{EndReason, GameError, Seat};
 use yonin_tests::*;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -10,13 +10,7 @@ async fn draw_offers_impasse_refusal_and_a_rematch_with_seats_rotated() {
         let server = start_server(test_config()).await;
         let mut ann = TestClient::connect(&server, "Ann", Encoding::Json).await;
         let mut bob = TestClient::connect(&server, "Bob", Encoding::Bincode).await;
-        let room = ann
-            .create_room(RoomSettings::new("draw", RuleSet::standard()))
-            .await;
-        bob.join(room.id, Some(Seat::North), None).await;
-        ann.send(&ClientMessage::Start).await;
-        ann.expect_game_started().await;
-        bob.expect_game_started().await;
+        let _room = start_standard(&mut ann, &mut bob, "draw").await;
 
         // An impasse declaration at the start is refused with its reason.
         ann.send(&ClientMessage::DeclareImpasse).await;

@@ -1,9 +1,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 use yonin_core::protocol::{
-    ClientMessage, Encoding, GameFilter, Occupant, RoomSettings, ServerMessage, StoredPlayer,
+    ClientMessage, Encoding, GameFilter, Occupant, ServerMessage, StoredPlayer,
 };
-use yonin_core::{RuleSet, Seat};
+use yonin_core::Seat;
 use yonin_server::store::Store;
 use yonin_tests::*;
 
@@ -20,13 +20,7 @@ async fn a_forfeited_seat_keeps_its_persons_name() {
         .await;
         let mut ann = TestClient::connect(&server, "Alice", Encoding::Json).await;
         let mut bob = TestClient::connect(&server, "Bob", Encoding::Json).await;
-        let room = ann
-            .create_room(RoomSettings::new("names", RuleSet::standard()))
-            .await;
-        bob.join(room.id, Some(Seat::North), None).await;
-        ann.send(&ClientMessage::Start).await;
-        ann.expect_game_started().await;
-        bob.expect_game_started().await;
+        let _room = start_standard(&mut ann, &mut bob, "names").await;
         ann.play("7g7f").await;
         drop(bob);
         // Bob's grace runs out, a bot stands in, and Alice claims the win.

@@ -206,13 +206,7 @@ async fn sigterm_stops_the_server_gracefully_and_keeps_the_game() {
         let mut server = ServerProcess::start(data.path(), port).await;
         let mut ann = TestClient::connect_url(&server.url, "Ann", Encoding::Json, None).await;
         let mut bob = TestClient::connect_url(&server.url, "Bob", Encoding::Json, None).await;
-        let room = ann
-            .create_room(RoomSettings::new("term", RuleSet::standard()))
-            .await;
-        bob.join(room.id, Some(Seat::North), None).await;
-        ann.send(&ClientMessage::Start).await;
-        ann.expect_game_started().await;
-        bob.expect_game_started().await;
+        let _room = start_standard(&mut ann, &mut bob, "term").await;
         ann.play("7g7f").await;
         let token = bob.token;
         assert!(

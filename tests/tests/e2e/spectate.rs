@@ -1,6 +1,5 @@
 use std::time::Duration;
-use yonin_core::protocol::{ClientMessage, Encoding, RoomSettings, ServerMessage};
-use yonin_core::{RuleSet, Seat};
+use yonin_core::protocol::{ClientMessage, Encoding, ServerMessage};
 use yonin_tests::*;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -9,13 +8,7 @@ async fn a_spectator_arriving_mid_game_gets_the_full_state() {
         let server = start_server(test_config()).await;
         let mut ann = TestClient::connect(&server, "Ann", Encoding::Json).await;
         let mut bob = TestClient::connect(&server, "Bob", Encoding::Json).await;
-        let room = ann
-            .create_room(RoomSettings::new("watch me", RuleSet::standard()))
-            .await;
-        bob.join(room.id, Some(Seat::North), None).await;
-        ann.send(&ClientMessage::Start).await;
-        ann.expect_game_started().await;
-        bob.expect_game_started().await;
+        let room = start_standard(&mut ann, &mut bob, "watch me").await;
         for (i, mv) in ["7g7f", "3c3d", "2g2f", "4c4d"].iter().enumerate() {
             let c = if i % 2 == 0 { &mut ann } else { &mut bob };
             c.wait_turn_or_end().await;

@@ -118,13 +118,7 @@ async fn resignation_from_the_start_position() {
         let server = start_server(test_config()).await;
         let mut ann = TestClient::connect(&server, "Ann", Encoding::Bincode).await;
         let mut bob = TestClient::connect(&server, "Bob", Encoding::Json).await;
-        let room = ann
-            .create_room(RoomSettings::new("even", RuleSet::standard()))
-            .await;
-        bob.join(room.id, Some(Seat::North), None).await;
-        ann.send(&ClientMessage::Start).await;
-        ann.expect_game_started().await;
-        bob.expect_game_started().await;
+        let _room = start_standard(&mut ann, &mut bob, "even").await;
         ann.play("7g7f").await;
         bob.wait_turn_or_end().await;
         bob.play("3c3d").await;

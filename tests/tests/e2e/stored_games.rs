@@ -23,13 +23,7 @@ async fn a_finished_game_is_stored_before_its_result_is_announced() {
         .await;
         let mut ann = TestClient::connect(&server, "Ann", Encoding::Json).await;
         let mut bob = TestClient::connect(&server, "Bob", Encoding::Bincode).await;
-        let room = ann
-            .create_room(RoomSettings::new("stored", RuleSet::standard()))
-            .await;
-        bob.join(room.id, None, None).await;
-        ann.send(&ClientMessage::Start).await;
-        ann.expect_game_started().await;
-        bob.expect_game_started().await;
+        let _room = start_standard(&mut ann, &mut bob, "stored").await;
         ann.play("7g7f").await;
         bob.wait_turn_or_end().await;
         bob.play("3c3d").await;

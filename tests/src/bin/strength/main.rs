@@ -6,7 +6,9 @@
 //! strength usi --engine PATH [--option NAME=VALUE]… [--games N] [--movetime MS] [--level L]
 //! strength usi2 --engine "PATH ARG…" --engine2 "PATH ARG…" [--games N] [--movetime MS]
 //! strength ladder [--variant standard|yonin] [--games N] [--movetime MS]
-//! strength yonin [--hero L] [--field Medium|Random|…] [--games N] [--movetime MS]
+//! strength yonin [--hero L] [--field Medium|Random|room|…] [--games N] [--movetime MS]
+//!   (`--field room`: the server's bots, three of the hero's level sharing one table as a
+//!   room's bots do, against the hero with a table of its own)
 //! (`--nodes N` gives the bots, and `usi2`'s engines, a node budget per move, with the time as
 //! a backstop; `--seed N` plays another series of Yonin openings, and starts standard matches
 //! at the N-th line of their book; `--records DIR` saves every game there as KIF)

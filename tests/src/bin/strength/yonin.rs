@@ -2,21 +2,42 @@
 //! random movers).
 
 use crate::save_record;
+use std::cell::RefCell;
 use std::path::Path;
+use std::rc::Rc;
 use std::sync::{atomic::AtomicBool, Arc};
 use std::time::Instant;
 use yonin_core::bot::{Bot, GameHistory, Level, Limits, SearchOptions};
+use yonin_core::protocol::BotLevel;
 use yonin_core::record::game_record::Ending;
 use yonin_core::{attacks, Game, Move, Position, RuleSet, Seat};
+use yonin_server::bots::{BotEngine, BotPlayer as RoomBot, CoreBots};
+
+/// The server's name for a core level.
+fn server_level(level: Level) -> BotLevel {
+    match level {
+        Level::Beginner => BotLevel::Beginner,
+        Level::Easy => BotLevel::Easy,
+        Level::Medium => BotLevel::Medium,
+        Level::Hard => BotLevel::Hard,
+    }
+}
 
 /// Plies after which a Yonin game stops unfinished.
 const YONIN_MAX_PLIES: usize = 600;
 
-/// A Yonin player: a bot, or a random mover.
+/// A Yonin player: a bot, a random mover, or a seat of the server's computer player for a
+/// room (`yonin_server::bots`), which may play several seats of the game with one table.
 enum YoninPlayer {
     Bot(Box<Bot>),
     Random(u64),
+    Room(Rc<RefCell<Box<dyn RoomBot>>>, BotLevel),
 }
+
+/// `--field room`: the hero is the server's bot with a table of its own, the three others are
+/// the server's bots of the same level sharing one — a room of bots as the server runs it — so
+/// the hero's score shows what sharing costs (par: 50 % pairwise).
+const ROOM_FIELD: &str = "room";
 
 impl YoninPlayer {
     fn new(name: &str, seed: u64) -> YoninPlayer {
@@ -44,19 +65,16 @@ impl YoninPlayer {
                 b.search(game.position(), limits, &options, stop, &mut |_| {})
                     .best
             }
-            YoninPlayer::Random(_) => self.choose(game.position(), limits),
-        }
-    }
-
-    fn choose(&mut self, pos: &Position, limits: Limits) -> Option<Move> {
-        match self {
-            YoninPlayer::Bot(b) => b.choose(pos, limits, Arc::new(AtomicBool::new(false))),
             YoninPlayer::Random(x) => {
-                let legal = pos.legal_moves();
+                let legal = game.position().legal_moves();
                 if legal.is_empty() {
                     return None;
                 }
                 Some(legal.as_slice()[(xorshift(x) % legal.len() as u64) as usize])
+            }
+            YoninPlayer::Room(player, level) => {
+                let stop = Arc::new(AtomicBool::new(false));
+                player.borrow_mut().choose(game, *level, limits.time, stop)
             }
         }
     }
@@ -107,16 +125,34 @@ pub fn yonin_match(
     let (mut wins, mut ranks, mut unfinished) = (0, 0.0f64, 0);
     for g in 0..games {
         let hero_seat = Seat::from_index(g);
-        let mut players: Vec<YoninPlayer> = Seat::ALL
-            .iter()
-            .map(|&s| {
-                if s == hero_seat {
-                    YoninPlayer::new(hero.name(), (g as u64 * 7 + 1) ^ seed)
-                } else {
-                    YoninPlayer::new(field, (g as u64 * 7 + 2 + s.index() as u64) ^ seed)
-                }
-            })
-            .collect();
+        let mut players: Vec<YoninPlayer> = if field == ROOM_FIELD {
+            // Each room's bots share one player, of the server's default table size.
+            let engine = CoreBots::default();
+            let level = server_level(hero);
+            let shared = Rc::new(RefCell::new(engine.player((g as u64 * 7 + 2) ^ seed)));
+            Seat::ALL
+                .iter()
+                .map(|&s| {
+                    let player = if s == hero_seat {
+                        Rc::new(RefCell::new(engine.player((g as u64 * 7 + 1) ^ seed)))
+                    } else {
+                        shared.clone()
+                    };
+                    YoninPlayer::Room(player, level)
+                })
+                .collect()
+        } else {
+            Seat::ALL
+                .iter()
+                .map(|&s| {
+                    if s == hero_seat {
+                        YoninPlayer::new(hero.name(), (g as u64 * 7 + 1) ^ seed)
+                    } else {
+                        YoninPlayer::new(field, (g as u64 * 7 + 2 + s.index() as u64) ^ seed)
+                    }
+                })
+                .collect()
+        };
         let mut game = Game::new(rules);
         let mut plies = 0;
         // One random quiet move per seat first, so deterministic (node-limited) bots do not

@@ -1,9 +1,7 @@
 use std::sync::Arc;
 use std::time::Duration;
-use yonin_core::protocol::{
-    Action, ClientMessage, Encoding, ErrorCode, GameFilter, RoomSettings, ServerMessage,
-};
-use yonin_core::{EndReason, RuleSet, Seat};
+use yonin_core::protocol::{Action, ClientMessage, Encoding, ErrorCode, GameFilter, ServerMessage};
+use yonin_core::{EndReason, Seat};
 use yonin_server::store::{Faults, LiveEntry, Store, StoreOptions};
 use yonin_tests::*;
 
@@ -21,13 +19,7 @@ async fn game_on_faulty_disk(
     .await;
     let mut ann = TestClient::connect(&server, "Ann", Encoding::Json).await;
     let mut bob = TestClient::connect(&server, "Bob", Encoding::Bincode).await;
-    let room = ann
-        .create_room(RoomSettings::new("disk", RuleSet::standard()))
-        .await;
-    bob.join(room.id, None, None).await;
-    ann.send(&ClientMessage::Start).await;
-    ann.expect_game_started().await;
-    bob.expect_game_started().await;
+    let _room = start_standard(&mut ann, &mut bob, "disk").await;
     (server, store, faults, ann, bob)
 }
 
@@ -37,6 +29,19 @@ fn store_errors(seen: &[ServerMessage]) -> usize {
         .into_iter()
         .filter(|c| *c == ErrorCode::StoreUnavailable)
         .count()
+}
+
+/// The store holds one game, finished by resignation after `plies` moves, and no game in
+/// progress.
+fn assert_stored_resigned(store: &Store, plies: usize) {
+    let games = store.list(&GameFilter::default());
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].plies as usize, plies);
+    assert_eq!(games[0].outcome.reason, EndReason::Resignation);
+    assert!(
+        live_plies(store).is_empty(),
+        "the finished game left the journal"
+    );
 }
 
 /// Plays `usi` and waits for its events, counting the `StoreUnavailable` errors on the way.
@@ -113,14 +118,7 @@ async fn a_full_disk_is_told_once_and_the_game_is_written_whole_when_space_is_ba
             })
             .await;
         }
-        let games = store.list(&GameFilter::default());
-        assert_eq!(games.len(), 1);
-        assert_eq!(games[0].plies, 4);
-        assert_eq!(games[0].outcome.reason, EndReason::Resignation);
-        assert!(
-            live_plies(&store).is_empty(),
-            "the finished game left the journal"
-        );
+        assert_stored_resigned(&store, 4);
         server.shutdown().await.unwrap();
     })
     .await;
@@ -157,13 +155,7 @@ async fn a_finished_game_the_disk_refused_is_stored_when_space_is_back() {
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        let games = store.list(&GameFilter::default());
-        assert_eq!(games[0].plies, 1);
-        assert_eq!(games[0].outcome.reason, EndReason::Resignation);
-        assert!(
-            live_plies(&store).is_empty(),
-            "the finished game left the journal"
-        );
+        assert_stored_resigned(&store, 1);
         server.shutdown().await.unwrap();
     })
     .await;
@@ -209,11 +201,7 @@ async fn a_game_whose_end_reached_only_the_journal_is_stored_on_restart() {
             })
             .await;
         assert_eq!(rooms, 0, "no room carries an ended game on");
-        let games = store.list(&GameFilter::default());
-        assert_eq!(games.len(), 1);
-        assert_eq!(games[0].plies, 1);
-        assert_eq!(games[0].outcome.reason, EndReason::Resignation);
-        assert!(live_plies(&store).is_empty(), "the game left the journal");
+        assert_stored_resigned(&store, 1);
         server.shutdown().await.unwrap();
     })
     .await;

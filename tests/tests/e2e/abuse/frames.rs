@@ -3,9 +3,8 @@ use std::time::Duration;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::Message;
 use yonin_core::protocol::{
-    self, ClientMessage, Encoding, ErrorCode, RoomSettings, ServerMessage, MAX_MESSAGE_BYTES,
+    self, ClientMessage, Encoding, ErrorCode, ServerMessage, MAX_MESSAGE_BYTES,
 };
-use yonin_core::{RuleSet, Seat};
 use yonin_tests::*;
 
 /// A raw connection that has said hello (and read nothing yet).
@@ -22,13 +21,7 @@ async fn bad_input_closes_only_the_offender() {
         // A game in another room, played through all of it.
         let mut ann = TestClient::connect(&server, "Ann", Encoding::Json).await;
         let mut bob = TestClient::connect(&server, "Bob", Encoding::Bincode).await;
-        let room = ann
-            .create_room(RoomSettings::new("calm", RuleSet::standard()))
-            .await;
-        bob.join(room.id, Some(Seat::North), None).await;
-        ann.send(&ClientMessage::Start).await;
-        ann.expect_game_started().await;
-        bob.expect_game_started().await;
+        let _room = start_standard(&mut ann, &mut bob, "calm").await;
         ann.play("7g7f").await;
 
         // Malformed frames: each answered, then the connection is closed (1007).

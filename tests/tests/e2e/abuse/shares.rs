@@ -14,13 +14,7 @@ fn ip(last: u8) -> IpAddr {
 async fn a_game_goes_on(server: &RunningServer) {
     let mut ann = TestClient::connect(server, "Ann", Encoding::Json).await;
     let mut bob = TestClient::connect(server, "Bob", Encoding::Bincode).await;
-    let room = ann
-        .create_room(RoomSettings::new("calm", RuleSet::standard()))
-        .await;
-    bob.join(room.id, Some(Seat::North), None).await;
-    ann.send(&ClientMessage::Start).await;
-    ann.expect_game_started().await;
-    bob.expect_game_started().await;
+    let _room = start_standard(&mut ann, &mut bob, "calm").await;
     ann.play("7g7f").await;
     bob.wait_turn_or_end().await;
     bob.play("3c3d").await;

@@ -3,8 +3,8 @@ use std::time::{Duration, Instant};
 use tokio::net::TcpSocket;
 use tokio_tungstenite::MaybeTlsStream;
 use yonin_core::protocol::{
-    format_position, Action, ClientMessage, Encoding, GameId, RoomSettings, ServerMessage,
-    StoredGame, StoredPlayer, StoredSeat, TimeControl,
+    format_position, Action, ClientMessage, Encoding, GameId, ServerMessage, StoredGame,
+    StoredPlayer, StoredSeat, TimeControl,
 };
 use yonin_core::{Game, Move, Position, RuleSet, Seat};
 use yonin_server::store::Store;
@@ -76,13 +76,7 @@ async fn a_reader_that_stops_reading_is_dropped_and_its_seat_waits_for_it() {
         .await;
         let mut ann = TestClient::connect(&server, "Ann", Encoding::Json).await;
         let mut slow = small_buffer_client(&server, "Slow").await;
-        let room = ann
-            .create_room(RoomSettings::new("slow", RuleSet::standard()))
-            .await;
-        slow.join(room.id, Some(Seat::North), None).await;
-        ann.send(&ClientMessage::Start).await;
-        ann.expect_game_started().await;
-        slow.expect_game_started().await;
+        let _room = start_standard(&mut ann, &mut slow, "slow").await;
         // The slow player asks for a large game again and again and never reads the answers
         // (within its message rate, so only its reading is at fault).
         let asked = Instant::now();
