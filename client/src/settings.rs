@@ -216,6 +216,15 @@ impl SavedGame {
         Ok(game)
     }
 
+    /// The table after the first `at` actions (all of them at most), seen by `me`: the record
+    /// and last moves rebuilt action by action, so a Yonin resignation between moves stays in
+    /// its place.
+    pub fn table_at(&self, at: usize, now: f64) -> Result<crate::table::Table, String> {
+        let start = parse_start(&self.rules, &self.start).map_err(|e| e.to_string())?;
+        let actions = &self.actions[..at.min(self.actions.len())];
+        crate::table::Table::from_actions(self.rules, start, actions, self.me, now)
+    }
+
     /// Saves it in the games folder; returns the file.
     pub fn save(&self) -> Result<PathBuf, String> {
         let dir = games_dir().ok_or("no home folder to save games in")?;

@@ -5,9 +5,12 @@
 use crate::i18n::{level_name, seat_name, tr, trf, Text};
 use crate::notation;
 use yonin_core::protocol::{
-    Action, BotLevel, Clocks, GameState, Occupant, SeatClock, SeatInfo, TimeControl,
+    parse_start, Action, BotLevel, Clocks, GameState, Occupant, SeatClock, SeatInfo, TimeControl,
 };
-use yonin_core::{BySeat, Event, Game, Move, Outcome, PieceKind, Seat, Square, Variant};
+use yonin_core::{
+    BySeat, Event, Game, GameError, Move, Outcome, PieceKind, Position, RuleSet, Seat, Square,
+    Variant,
+};
 
 /// Something the frame loop should play or show once.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,9 +124,8 @@ impl Table {
         time_control: TimeControl,
         now: f64,
     ) -> Result<Table, String> {
-        let game = state.replay().map_err(|e| e.to_string())?;
-        let mut t = Table::from_game(game, state.you, now);
-        t.actions = state.actions.clone();
+        let start = parse_start(&state.rules, &state.start).map_err(|e| e.to_string())?;
+        let mut t = Table::from_actions(state.rules, start, &state.actions, state.you, now)?;
         t.seats = state.seats.clone();
         t.learn_people();
         t.time_control = time_control;
@@ -136,12 +138,77 @@ impl Table {
         Ok(t)
     }
 
-    /// A table for a game held locally (replays, screenshots, tests): the record, last moves
-    /// and checks are rebuilt from its moves.
+    /// A table for a game held locally (screenshots, tests): the record, last moves and checks
+    /// are rebuilt from its moves. A game whose actions are known (a replay, a server's state)
+    /// is better built by [`Table::from_actions`]: a Yonin resignation between two moves is an
+    /// action, not a move, and only the actions place it.
     pub fn from_game(game: Game, me: Option<Seat>, now: f64) -> Table {
         let rules = *game.rules();
-        let mut t = Table {
-            game: Game::from_position(rules, game.start().clone()),
+        let moves: Vec<Action> = game
+            .moves()
+            .iter()
+            .map(|pm| Action::Move {
+                seat: pm.seat,
+                mv: pm.mv,
+                millis: pm.millis,
+            })
+            .collect();
+        let mut t = Table::empty(Game::from_position(rules, game.start().clone()), me, now);
+        for action in &moves {
+            if t.replay_action(action).is_err() {
+                break;
+            }
+        }
+        // Resignations and other endings after the last move are not in `moves()`: keep the
+        // given game, which has them.
+        t.game = game;
+        t.outcome = t.game.outcome().cloned();
+        t.refresh();
+        t
+    }
+
+    /// A table for the game of `actions` from `start`: the record, last moves and checks
+    /// rebuilt action by action, resignations and other endings in their places. `Err` names
+    /// the first action that does not apply.
+    pub fn from_actions(
+        rules: RuleSet,
+        start: Position,
+        actions: &[Action],
+        me: Option<Seat>,
+        now: f64,
+    ) -> Result<Table, String> {
+        let mut t = Table::empty(Game::from_position(rules, start), me, now);
+        for (i, action) in actions.iter().enumerate() {
+            t.replay_action(action)
+                .map_err(|e| format!("action {}: {e}", i + 1))?;
+        }
+        t.outcome = t.game.outcome().cloned();
+        t.refresh();
+        Ok(t)
+    }
+
+    /// Applies one action of a game being rebuilt: its record line, last move and action list.
+    fn replay_action(&mut self, action: &Action) -> Result<(), GameError> {
+        if let Action::Move { seat, mv, .. } = *action {
+            self.note_move(seat, mv);
+            if let Err(e) = action.apply(&mut self.game) {
+                self.record.pop();
+                return Err(e);
+            }
+            let ply = self.game.moves().last().map_or(0, |pm| pm.ply);
+            self.last_moves[seat] = Some((mv, ply));
+            self.last_mover = Some(seat);
+        } else {
+            action.apply(&mut self.game).map(|_| ())?;
+        }
+        self.actions.push(*action);
+        Ok(())
+    }
+
+    /// A table of `game` with nothing played on it yet as far as the table knows.
+    fn empty(game: Game, me: Option<Seat>, now: f64) -> Table {
+        Table {
+            game,
             me,
             view_from: None,
             seats: Vec::new(),
@@ -166,26 +233,7 @@ impl Table {
             last_capture: None,
             grace_until: BySeat::default(),
             people: BySeat::default(),
-        };
-        for pm in game.moves() {
-            t.note_move(pm.seat, pm.mv);
-            if t.game.play(pm.seat, pm.mv).is_err() {
-                break;
-            }
-            t.actions.push(Action::Move {
-                seat: pm.seat,
-                mv: pm.mv,
-                millis: pm.millis,
-            });
-            t.last_moves[pm.seat] = Some((pm.mv, pm.ply));
-            t.last_mover = Some(pm.seat);
         }
-        // Resignations and other endings after the last move are not in `moves()`: keep the
-        // given game, which has them.
-        t.game = game;
-        t.outcome = t.game.outcome().cloned();
-        t.refresh();
-        t
     }
 
     pub fn variant(&self) -> Variant {

@@ -14,7 +14,7 @@ use crate::table::{RecordLine, Table};
 use crate::theme;
 use crate::ui::{rounded_rect, Ui};
 use macroquad::prelude::*;
-use yonin_core::protocol::{parse_start, Occupant, PlayerId, PlayerRef, RecordFormat, SeatInfo};
+use yonin_core::protocol::{Occupant, PlayerId, PlayerRef, RecordFormat, SeatInfo};
 use yonin_core::{Game, Seat, Variant};
 
 /// How long a toast stays, in seconds.
@@ -48,8 +48,8 @@ impl ReplayViewer {
     /// Opens at the end of the game, from the player's own seat (South for others' games).
     pub fn new(saved: SavedGame) -> ReplayViewer {
         let full = saved.replay();
-        let lines = match &full {
-            Ok(g) => Table::from_game(g.clone(), None, 0.0).record,
+        let lines = match saved.table_at(saved.actions.len(), 0.0) {
+            Ok(t) => t.record,
             Err(_) => Vec::new(),
         };
         let at = saved.actions.len();
@@ -96,12 +96,7 @@ impl ReplayViewer {
     }
 
     fn build(&self, now: f64) -> Option<Table> {
-        let start = parse_start(&self.saved.rules, &self.saved.start).ok()?;
-        let mut game = Game::from_position(self.saved.rules, start);
-        for a in &self.saved.actions[..self.at] {
-            a.apply(&mut game).ok()?;
-        }
-        let mut t = Table::from_game(game, self.saved.me, now);
+        let mut t = self.saved.table_at(self.at, now).ok()?;
         t.view_from = Some(self.seat);
         t.seats = self
             .saved
@@ -542,6 +537,130 @@ impl Screen for ReplayViewer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use yonin_core::protocol::{Action, StoredGame, StoredPlayer, StoredSeat, TimeControl};
+    use yonin_core::{Move, RuleSet, Variant};
+
+    /// A Yonin game in which South resigns after 8 moves and the others play 100 more
+    /// (random legal moves from a fixed seed), then West and East resign.
+    fn resigned_yonin_game() -> SavedGame {
+        let rules = RuleSet::yonin();
+        let mut game = Game::new(rules);
+        let mut actions = Vec::new();
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut moves = 0;
+        while moves < 108 && !game.is_over() {
+            if moves == 8 && game.position().is_live(Seat::South) {
+                let resign = Action::Resign { seat: Seat::South };
+                resign.apply(&mut game).unwrap();
+                actions.push(resign);
+            }
+            let legal = game.position().legal_moves();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let mv = legal.as_slice()[(x % legal.len() as u64) as usize];
+            let action = Action::Move {
+                seat: game.to_move(),
+                mv,
+                millis: None,
+            };
+            action.apply(&mut game).unwrap();
+            actions.push(action);
+            moves += 1;
+        }
+        for seat in [Seat::West, Seat::East] {
+            if !game.is_over() && game.position().is_live(seat) {
+                let resign = Action::Resign { seat };
+                resign.apply(&mut game).unwrap();
+                actions.push(resign);
+            }
+        }
+        SavedGame {
+            title: "resigned".into(),
+            ended: 1_796_011_546,
+            rules,
+            start: yonin_core::protocol::format_position(game.start()),
+            actions,
+            names: Seat::ALL
+                .iter()
+                .map(|s| (*s, s.name().to_string()))
+                .collect(),
+            me: Some(Seat::South),
+            outcome: game.outcome().cloned(),
+            stand_ins: Vec::new(),
+        }
+    }
+
+    /// The viewer of `saved` lists every move of `moves` with its mover, and each cursor's
+    /// arrow is the last mover's.
+    fn replays_every_move(saved: &SavedGame, moves: &[(Seat, Move)], from: &str) {
+        let v = ReplayViewer::new(saved.clone());
+        assert_eq!(v.lines.len(), moves.len(), "{from}: every move is listed");
+        for (k, (line, (seat, _))) in v.lines.iter().zip(moves).enumerate() {
+            assert_eq!(line.seat, *seat, "{from}: the mover of line {}", k + 1);
+        }
+        for m in [8, 9, 40, moves.len()] {
+            let at = ReplayViewer::new(saved.clone()).at_move(m);
+            let t = at.build(0.0).expect("the position builds");
+            assert_eq!(t.game.moves().len(), m, "{from}: at move {m}");
+            let (seat, mv) = moves[m - 1];
+            assert_eq!(t.last_mover, Some(seat), "{from}: the arrow at move {m}");
+            assert_eq!(
+                t.last_moves[seat].map(|(mv, _)| mv),
+                Some(mv),
+                "{from}: move {m}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_yonin_resignation_between_moves_keeps_every_move_from_every_source() {
+        let saved = resigned_yonin_game();
+        let moves: Vec<(Seat, Move)> = saved
+            .actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::Move { seat, mv, .. } => Some((*seat, *mv)),
+                _ => None,
+            })
+            .collect();
+        assert!(moves.len() > 40 && saved.actions.len() > moves.len());
+        replays_every_move(&saved, &moves, "this computer");
+
+        let stored = StoredGame {
+            rules: saved.rules,
+            time_control: TimeControl::None,
+            room_name: saved.title.clone(),
+            start: saved.start.clone(),
+            seats: Seat::ALL
+                .iter()
+                .map(|s| StoredSeat {
+                    seat: *s,
+                    player: StoredPlayer::Person {
+                        name: s.name().into(),
+                    },
+                    stand_in: None,
+                })
+                .collect(),
+            actions: saved.actions.clone(),
+            outcome: saved.outcome.clone().expect("the game ended"),
+            started_ms: 0,
+            ended_ms: 0,
+            imported: false,
+        };
+        replays_every_move(
+            &super::super::source::from_stored(&stored),
+            &moves,
+            "a server",
+        );
+
+        for format in export::formats(Variant::Yonin) {
+            let text = export::text(&saved, *format).expect("exported");
+            let back = super::super::source::import_bytes(text.as_bytes(), Some(*format), "f")
+                .unwrap_or_else(|e| panic!("{format:?}: {e}"));
+            replays_every_move(&back, &moves, &format!("{format:?}"));
+        }
+    }
 
     #[test]
     fn the_table_shows_the_cursor_from_the_chosen_seat() {
