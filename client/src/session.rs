@@ -15,7 +15,7 @@
 //! in-process server again for an offline game or a LAN party hosted here).
 
 use crate::chat::{clean_line, ChatError, ChatLog};
-use crate::i18n::{level_name, seat_name, tr, trf, Text};
+use crate::i18n::{level_name, side_name, tr, trf, Text};
 use crate::net::{ws_url, NetEvent, NetHandle};
 use crate::reconnect::{sync_grace, Phase, Reconnect, Rejoin, DEFAULT_GRACE};
 use crate::seats::{now_secs, SavedSeat, SeatBook, ServerPlace};
@@ -524,6 +524,38 @@ impl Session {
         }
     }
 
+    /// A seat in a notice: in Yonin its name ("West"); in standard shogi its person and side
+    /// ("Bob (Gote △)"), as compass seats mean nothing there.
+    fn seat_words(&self, seat: Seat) -> String {
+        let variant = self
+            .table
+            .as_ref()
+            .map(|t| t.variant())
+            .or(self.room.as_ref().map(|r| r.settings.rules.variant))
+            .unwrap_or(Variant::Yonin);
+        let side = side_name(seat, variant);
+        if variant == Variant::Yonin {
+            return side;
+        }
+        let person = self
+            .table
+            .as_ref()
+            .and_then(|t| t.person(seat))
+            .map(|(n, _)| n);
+        let person = person.or_else(|| {
+            let room = self.room.as_ref()?;
+            let info = room.seats.iter().find(|s| s.seat == seat)?;
+            match &info.occupant {
+                Occupant::Person(p) => Some(p.name.clone()),
+                _ => None,
+            }
+        });
+        match person {
+            Some(name) => format!("{name} ({side})"),
+            None => side,
+        }
+    }
+
     fn notice(&mut self, text: impl Into<String>, now: f64, error: bool) {
         self.notices.push(Notice {
             text: text.into(),
@@ -839,13 +871,17 @@ impl Session {
                 if let Some(t) = &mut self.table {
                     t.draw_offer = Some(by);
                 }
-                self.notice(trf(Text::OffersDrawNotice, &[&seat_name(by)]), now, false);
+                self.notice(
+                    trf(Text::OffersDrawNotice, &[&self.seat_words(by)]),
+                    now,
+                    false,
+                );
             }
             ServerMessage::DrawDeclined { by } => {
                 if let Some(t) = &mut self.table {
                     t.draw_offer = None;
                 }
-                self.notice(trf(Text::DeclinedDraw, &[&seat_name(by)]), now, false);
+                self.notice(trf(Text::DeclinedDraw, &[&self.seat_words(by)]), now, false);
             }
             ServerMessage::SeatDisconnected { seat, grace_ms } => {
                 if let Some(t) = &mut self.table {
@@ -858,7 +894,7 @@ impl Session {
                 self.notice(
                     trf(
                         Text::LostConnection,
-                        &[&seat_name(seat), &(grace_ms / 1000)],
+                        &[&self.seat_words(seat), &(grace_ms / 1000)],
                     ),
                     now,
                     false,
@@ -875,7 +911,7 @@ impl Session {
                     t.grace_until[seat] = None;
                     t.claimable.retain(|s| *s != seat);
                 }
-                self.notice(trf(Text::IsBack, &[&seat_name(seat)]), now, false);
+                self.notice(trf(Text::IsBack, &[&self.seat_words(seat)]), now, false);
             }
             ServerMessage::BotTookOver {
                 seat,
@@ -894,7 +930,10 @@ impl Session {
                     }
                 }
                 self.notice(
-                    trf(Text::BotNowPlays, &[&level_name(level), &seat_name(seat)]),
+                    trf(
+                        Text::BotNowPlays,
+                        &[&level_name(level), &self.seat_words(seat)],
+                    ),
                     now,
                     false,
                 );

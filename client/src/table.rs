@@ -2,7 +2,7 @@
 //! seats, clocks, last moves, checks, banners and the record, and the picking logic that turns
 //! clicks into moves. No drawing and no sockets here, so it is tested without a window.
 
-use crate::i18n::{level_name, seat_name, tr, trf, Text};
+use crate::i18n::{level_name, seat_name, side_name, tr, trf, Text};
 use crate::notation;
 use yonin_core::protocol::{
     parse_start, Action, BotLevel, Clocks, GameState, Occupant, SeatClock, SeatInfo, TimeControl,
@@ -282,7 +282,7 @@ impl Table {
         }
         match self.seat_info(seat).map(|s| &s.occupant) {
             Some(Occupant::Bot(level)) => trf(Text::BotName, &[&level_name(*level)]),
-            _ => seat_name(seat).to_string(),
+            _ => side_name(seat, self.variant()),
         }
     }
 

@@ -111,6 +111,25 @@ pub fn seat_name(s: Seat) -> &'static str {
     })
 }
 
+/// A seat as players of `variant` call it: Sente ▲ / Gote △ in standard shogi (the seats'
+/// compass names mean nothing there), the seat's name in Yonin.
+pub fn side_name(s: Seat, variant: yonin_core::Variant) -> String {
+    match variant {
+        yonin_core::Variant::Standard if s == Seat::South => tr(Text::Sente).to_string(),
+        yonin_core::Variant::Standard => tr(Text::Gote).to_string(),
+        yonin_core::Variant::Yonin => seat_name(s).to_string(),
+    }
+}
+
+/// A seat's mark: ▲ / △ in standard shogi, the seat's arrow in Yonin.
+pub fn side_mark(s: Seat, variant: yonin_core::Variant) -> char {
+    match variant {
+        yonin_core::Variant::Standard if s == Seat::South => '▲',
+        yonin_core::Variant::Standard => '△',
+        yonin_core::Variant::Yonin => s.arrow(),
+    }
+}
+
 /// "1st", "1위", "1位".
 pub fn ordinal(n: usize) -> String {
     match lang() {

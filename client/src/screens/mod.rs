@@ -11,7 +11,7 @@ pub mod settings;
 pub mod setup;
 
 use crate::assets::Sounds;
-use crate::i18n::{seat_name, tr, trf, Text};
+use crate::i18n::{seat_name, side_name, tr, trf, Text};
 use crate::session::Session;
 use crate::settings::{SavedGame, Settings};
 use crate::table::{Cue, Table};
@@ -77,20 +77,13 @@ pub fn outcome_line(o: &Outcome, variant: Variant) -> String {
         return trf(Text::DrawBy, &[&why]);
     }
     match (o.winners(), variant) {
-        ([w], Variant::Standard) => {
-            let side = tr(if *w == yonin_core::Seat::South {
-                Text::Sente
-            } else {
-                Text::Gote
-            });
-            trf(Text::SideWins, &[&side, &why])
-        }
+        ([w], Variant::Standard) => trf(Text::SideWins, &[&side_name(*w, variant), &why]),
         ([w], Variant::Yonin) => trf(
             Text::SeatWins,
             &[&format!("{} {}", w.arrow(), seat_name(*w)), &why],
         ),
         (ws, _) => {
-            let names: Vec<&str> = ws.iter().map(|s| seat_name(*s)).collect();
+            let names: Vec<String> = ws.iter().map(|s| side_name(*s, variant)).collect();
             trf(Text::SeatsWin, &[&names.join(tr(Text::And)), &why])
         }
     }

@@ -2,7 +2,7 @@
 //! of rooms, and the room itself (seats, bots, start).
 
 use super::{draw_toast, Ctx, Screen, Transition};
-use crate::i18n::{level_name, seat_name, tr, trf, Text};
+use crate::i18n::{level_name, side_mark, side_name, tr, trf, Text};
 use crate::net::{LanScan, DEFAULT_PORT};
 use crate::reconnect::OverlayChoice;
 use crate::session::{Link, Session, Start, Storage};
@@ -303,8 +303,9 @@ impl Screen for LobbyScreen {
                     theme::seat_color_in(s.seat, room.settings.rules.variant == Variant::Yonin);
                 let chip = Rect::new(r.x + u * 0.4, r.y + u * 0.4, rh - u * 0.8, rh - u * 0.8);
                 rounded_rect(chip, 4.0, color);
+                let variant = room.settings.rules.variant;
                 ui.text_centered(
-                    &s.seat.arrow().to_string(),
+                    &side_mark(s.seat, variant).to_string(),
                     chip.center(),
                     u,
                     theme::palette().background,
@@ -324,7 +325,7 @@ impl Screen for LobbyScreen {
                     Occupant::Bot(l) => trf(Text::ComputerParen, &[&level_name(*l)]),
                 };
                 ui.text_mid(
-                    &format!("{}  {who}", seat_name(s.seat)),
+                    &format!("{}  {who}", side_name(s.seat, variant)),
                     chip.x + chip.w + u * 0.6,
                     r.center().y,
                     u,

@@ -469,8 +469,7 @@ fn viewer_layout(w: f32, h: f32, seat: Seat, four: bool) -> (Layout, (f32, f32))
 /// and the seat's name in Yonin.
 fn seat_label(seat: Seat, variant: Variant) -> String {
     match variant {
-        Variant::Standard if seat == Seat::South => tr(Text::Sente).to_string(),
-        Variant::Standard => tr(Text::Gote).to_string(),
+        Variant::Standard => crate::i18n::side_name(seat, variant),
         Variant::Yonin => format!("{} {}", seat.arrow(), crate::i18n::seat_name(seat)),
     }
 }
