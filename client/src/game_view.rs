@@ -23,6 +23,8 @@ pub enum Intent {
     DeclareImpasse,
     ClaimWin,
     ShowRules,
+    /// Open the result again (rematch, replay, the way back) after Esc closed it.
+    ShowResult,
     /// A click that does nothing: a soft sound.
     Refused,
 }
@@ -751,45 +753,7 @@ impl GameView {
         let r = layout.actions;
         let gap = layout.unit * 0.4;
         let bh = (layout.unit * 2.1).min((r.h - 2.0 * gap) / 3.0).max(16.0);
-        let playing = table.me.is_some() && !table.is_over();
-        let mut buttons: Vec<(&str, Intent, Option<Color>)> = Vec::new();
-        if playing {
-            let me = table.viewer();
-            if self.confirm_resign {
-                buttons.push((
-                    tr(Text::ReallyResign),
-                    Intent::Resign,
-                    Some(theme::CHECK_GLOW),
-                ));
-            } else {
-                buttons.push((tr(Text::Resign), Intent::Resign, None));
-            }
-            if table.variant() == Variant::Standard {
-                match table.draw_offer {
-                    Some(by) if by != me => {
-                        buttons.push((
-                            tr(Text::AcceptDraw),
-                            Intent::AcceptDraw,
-                            Some(theme::ACCENT),
-                        ));
-                        buttons.push((tr(Text::DeclineDraw), Intent::DeclineDraw, None));
-                    }
-                    Some(_) => {}
-                    None => buttons.push((tr(Text::OfferDraw), Intent::OfferDraw, None)),
-                }
-                if table.impasse_available() {
-                    buttons.push((
-                        tr(Text::DeclareImpasse),
-                        Intent::DeclareImpasse,
-                        Some(theme::ACCENT),
-                    ));
-                }
-                if table.claimable.contains(&me.opposite()) {
-                    buttons.push((tr(Text::ClaimWin), Intent::ClaimWin, Some(theme::ACCENT)));
-                }
-            }
-        }
-        buttons.push((tr(Text::MenuRules), Intent::ShowRules, None));
+        let buttons = action_buttons(table, self.confirm_resign);
         // Two columns when the panel is wide enough and there are many buttons.
         let cols = if buttons.len() > 3 && r.w > layout.unit * 14.0 {
             2
@@ -1048,4 +1012,81 @@ pub fn arrow_str(seat: Seat) -> &'static str {
 
 pub fn ordinal(n: usize) -> String {
     crate::i18n::ordinal(n)
+}
+
+/// The game's buttons beside the board, in order: label, what a click asks, accent colour.
+fn action_buttons(
+    table: &Table,
+    confirm_resign: bool,
+) -> Vec<(&'static str, Intent, Option<Color>)> {
+    let playing = table.me.is_some() && !table.is_over();
+    let mut buttons: Vec<(&str, Intent, Option<Color>)> = Vec::new();
+    if playing {
+        let me = table.viewer();
+        if confirm_resign {
+            buttons.push((
+                tr(Text::ReallyResign),
+                Intent::Resign,
+                Some(theme::CHECK_GLOW),
+            ));
+        } else {
+            buttons.push((tr(Text::Resign), Intent::Resign, None));
+        }
+        if table.variant() == Variant::Standard {
+            match table.draw_offer {
+                Some(by) if by != me => {
+                    buttons.push((
+                        tr(Text::AcceptDraw),
+                        Intent::AcceptDraw,
+                        Some(theme::ACCENT),
+                    ));
+                    buttons.push((tr(Text::DeclineDraw), Intent::DeclineDraw, None));
+                }
+                Some(_) => {}
+                None => buttons.push((tr(Text::OfferDraw), Intent::OfferDraw, None)),
+            }
+            if table.impasse_available() {
+                buttons.push((
+                    tr(Text::DeclareImpasse),
+                    Intent::DeclareImpasse,
+                    Some(theme::ACCENT),
+                ));
+            }
+            if table.claimable.contains(&me.opposite()) {
+                buttons.push((tr(Text::ClaimWin), Intent::ClaimWin, Some(theme::ACCENT)));
+            }
+        }
+    }
+    if table.is_over() && table.outcome.is_some() {
+        buttons.push((
+            tr(Text::ShowResult),
+            Intent::ShowResult,
+            Some(theme::ACCENT),
+        ));
+    }
+    buttons.push((tr(Text::MenuRules), Intent::ShowRules, None));
+    buttons
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use yonin_core::{Game, RuleSet, Seat};
+
+    #[test]
+    fn a_finished_game_offers_its_result_again() {
+        let mut t = Table::from_game(Game::new(RuleSet::yonin()), Some(Seat::South), 0.0);
+        let intents =
+            |t: &Table| -> Vec<Intent> { action_buttons(t, false).iter().map(|b| b.1).collect() };
+        assert!(!intents(&t).contains(&Intent::ShowResult));
+        t.finish(
+            yonin_core::outcome::Outcome::win(
+                Seat::North,
+                Seat::South,
+                yonin_core::outcome::EndReason::Resignation,
+            ),
+            String::new(),
+        );
+        assert_eq!(intents(&t), vec![Intent::ShowResult, Intent::ShowRules]);
+    }
 }

@@ -52,6 +52,7 @@ pub(super) fn text(t: Text) -> &'static str {
         YouFinished => "You finished {0}",
         YouLose => "You lose",
         GameOver => "Game over",
+        ShowResult => "Result",
         YouSuffix => " (you)",
         WaitingForOthers => "Waiting for others…",
         Rematch => "Rematch",
@@ -129,7 +130,7 @@ pub(super) fn text(t: Text) -> &'static str {
         NoGamesYet => "No finished games yet. Every game you finish — against the computer or online — is kept here, so you can go through it move by move.",
         ReplayUnreadable => "This game could not be read: {0}",
         MoveOf => "move {0} of {1}",
-        ReplayKeys => "← → PgUp PgDn Home End · wheel · R: turn · Esc: back",
+        ReplayKeys => "← → PgUp PgDn Home End · wheel · F: turn · Esc: back",
 
         HcEven => "Even game 平手",
         HcLance => "Lance 香落ち",

@@ -52,6 +52,7 @@ pub(super) fn text(t: Text) -> &'static str {
         YouFinished => "{0}でした",
         YouLose => "負け",
         GameOver => "終局",
+        ShowResult => "結果",
         YouSuffix => " (あなた)",
         WaitingForOthers => "他の人を待っています…",
         Rematch => "再戦",
@@ -129,7 +130,7 @@ pub(super) fn text(t: Text) -> &'static str {
         NoGamesYet => "終わった対局はまだありません。コンピュータ戦でもオンラインでも、終わった対局はすべてここに残り、一手ずつ振り返れます。",
         ReplayUnreadable => "この対局を読み込めません: {0}",
         MoveOf => "{0}手目 / {1}手",
-        ReplayKeys => "← → PgUp PgDn Home End · ホイール · R: 盤を回す · Esc: 戻る",
+        ReplayKeys => "← → PgUp PgDn Home End · ホイール · F: 盤を回す · Esc: 戻る",
 
         HcEven => "平手",
         HcLance => "香落ち",

@@ -52,6 +52,7 @@ pub(super) fn text(t: Text) -> &'static str {
         YouFinished => "{0}로 마쳤습니다",
         YouLose => "패배",
         GameOver => "대국 종료",
+        ShowResult => "결과",
         YouSuffix => " (나)",
         WaitingForOthers => "다른 사람을 기다리는 중…",
         Rematch => "재대국",
@@ -129,7 +130,7 @@ pub(super) fn text(t: Text) -> &'static str {
         NoGamesYet => "아직 끝난 대국이 없습니다. 컴퓨터와 두든 온라인으로 두든 끝난 대국은 모두 여기에 남아, 한 수씩 다시 볼 수 있습니다.",
         ReplayUnreadable => "이 대국을 읽을 수 없습니다: {0}",
         MoveOf => "{1}수 중 {0}수",
-        ReplayKeys => "← → PgUp PgDn Home End · 휠 · R: 판 돌리기 · Esc: 뒤로",
+        ReplayKeys => "← → PgUp PgDn Home End · 휠 · F: 판 돌리기 · Esc: 뒤로",
 
         HcEven => "평수 平手",
         HcLance => "향차 떼기 香落ち",

@@ -194,6 +194,9 @@ impl Screen for GameScreen {
                         rules, tc,
                     )));
                 }
+                Intent::ShowResult => {
+                    return Transition::Push(Box::new(super::game_over::GameOverScreen::new()));
+                }
                 Intent::Refused => {
                     ctx.sounds.play(&Cue::Illegal);
                     continue;

@@ -1,5 +1,5 @@
 //! Game over: the result (or the ranking in Yonin) over the final board, with rematch, replay
-//! and the way back. Esc returns to the final board.
+//! and the way back. Esc returns to the final board, whose Result button opens it again.
 
 use super::{outcome_line, Ctx, Screen, Transition};
 use crate::game_view::{arrow_str, ordinal, GameView};

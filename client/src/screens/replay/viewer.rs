@@ -151,7 +151,7 @@ impl ReplayViewer {
                 self.go(step);
             }
         }
-        if i.chars.iter().any(|c| matches!(c, 'r' | 'R')) {
+        if i.chars.iter().any(|c| matches!(c, 'f' | 'F')) {
             self.turn_board();
         }
     }
