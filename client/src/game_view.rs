@@ -157,6 +157,12 @@ impl GameView {
             .keys
             .prompt_height(layout.unit)
             .map(|h| layout.take_prompt(h));
+        // A banner: above the record, never over the board.
+        let banner = table
+            .banner
+            .as_ref()
+            .filter(|b| now < b.until)
+            .map(|b| (layout.take_banner(layout.unit * 3.2), b.text.clone()));
         self.chat.rect = None;
         if self.chat.enabled {
             let (record, chat) = crate::chat::split_panel(layout.record, layout.unit);
@@ -173,6 +179,9 @@ impl GameView {
             self.board_input(ui, table, &layout, opts, &mut intents);
         }
         self.draw(ui, table, &layout, &style, opts, now, &mut intents);
+        if let Some((r, text)) = banner {
+            draw_banner(ui, r, &text);
+        }
         intents
     }
 
@@ -447,11 +456,6 @@ impl GameView {
         self.draw_record(ui, table, layout, style, opts);
         if opts.interactive {
             self.draw_actions(ui, table, layout, intents);
-        }
-        if let Some(b) = &table.banner {
-            if now < b.until {
-                draw_banner(ui, g, &b.text);
-            }
         }
         if let Some((plain, _)) = self.promotion {
             self.draw_promotion(ui, table, g, plain, style);
@@ -948,21 +952,22 @@ fn promotion_rects(g: &BoardGeom, to: Square) -> (Rect, Rect) {
     (Rect::new(x, y, s, s), Rect::new(x + s, y, s, s))
 }
 
-fn draw_banner(ui: &Ui, g: &BoardGeom, text: &str) {
-    // Over the upper third of the board: the middle, where the action usually is, stays
-    // visible.
-    let size = g.cell * 0.36;
-    let w = (ui.measure(text, size).width + size * 2.0).min(g.outer.w);
-    let h = size * 2.1;
-    let r = Rect::new(
-        g.outer.center().x - w / 2.0,
-        g.grid.y + g.cell * 2.5 - h / 2.0,
-        w,
-        h,
-    );
+fn draw_banner(ui: &Ui, r: Rect, text: &str) {
     rounded_rect(r, 10.0, Color::new(0.08, 0.08, 0.1, 0.86));
     rounded_outline(r, 10.0, 2.0, theme::ACCENT);
-    ui.text_centered(text, r.center(), size, theme::palette().text);
+    // Two lines at most: the text wraps at the box's width.
+    let size = fit(ui, text, (r.w - r.h * 0.4) * 2.0, r.h * 0.3);
+    let lines = crate::ui::wrap(text, r.w - r.h * 0.4, |t| ui.measure(t, size).width);
+    let line_h = size * 1.25;
+    let top = r.center().y - line_h * (lines.len() as f32 - 1.0) / 2.0;
+    for (k, line) in lines.iter().take(2).enumerate() {
+        ui.text_centered(
+            line,
+            vec2(r.center().x, top + k as f32 * line_h),
+            size,
+            theme::palette().text,
+        );
+    }
 }
 
 fn status_color(table: &Table, seat: Seat) -> Color {

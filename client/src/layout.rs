@@ -56,6 +56,18 @@ impl Layout {
         prompt
     }
 
+    /// Carves a box `h` high (at most 40 % of the panel) out of the top of the record panel
+    /// and returns it: banners ("West must answer North's check") go there, beside the board,
+    /// so they never hide the move they speak of.
+    pub fn take_banner(&mut self, h: f32) -> Rect {
+        let r = self.record;
+        let gap = (self.unit * 0.4).max(3.0);
+        let h = h.min(r.h * 0.4);
+        self.record.y += h + gap;
+        self.record.h = (r.h - h - gap).max(0.0);
+        Rect::new(r.x, r.y, r.w, h)
+    }
+
     fn two(w: f32, h: f32, viewer: Seat, unit: f32) -> Layout {
         larger(
             Layout::two_beside(w, h, viewer, unit),

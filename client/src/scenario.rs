@@ -662,6 +662,20 @@ mod tests {
             .banner
             .as_ref()
             .is_some_and(|b| b.text.contains("North must answer South")));
+        // North answers: the banner goes at once, not seconds later.
+        let mut t = t;
+        let mv = t.game.position().legal_moves().as_slice()[0];
+        let answer = yonin_core::protocol::Action::Move {
+            seat: Seat::North,
+            mv,
+            millis: None,
+        };
+        t.apply_local(answer, 0.1).unwrap();
+        assert!(
+            t.banner.is_none(),
+            "{:?}",
+            t.banner.as_ref().map(|b| &b.text)
+        );
     }
 
     #[test]

@@ -30,6 +30,8 @@ pub struct Banner {
     pub text: String,
     /// Local time (seconds) until which it shows.
     pub until: f64,
+    /// The seat whose move ends it sooner (the seat that must answer a check).
+    pub until_moves: Option<Seat>,
 }
 
 /// What the player picked up.
@@ -441,6 +443,14 @@ impl Table {
                     self.last_moves[*seat] = Some((*mv, *ply));
                     self.last_mover = Some(*seat);
                     mover = Some(*seat);
+                    // The seat that had to answer a check did: its banner goes.
+                    if self
+                        .banner
+                        .as_ref()
+                        .is_some_and(|b| b.until_moves == Some(*seat))
+                    {
+                        self.banner = None;
+                    }
                     if let Some(kind) = captured {
                         self.last_capture = Some(Capture {
                             by: *seat,
@@ -480,18 +490,24 @@ impl Table {
                             &[&el.seat.arrow(), &seat_name(el.seat), &how, &by],
                         ),
                         until: now + 3.0,
+                        until_moves: None,
                     });
                 }
                 Event::ResignationQueued { seat } => {
                     self.banner = Some(Banner {
                         text: trf(Text::ResignsWhenTurn, &[&seat_name(*seat)]),
                         until: now + 3.0,
+                        until_moves: None,
                     });
                 }
                 Event::ImpasseRejected { seat, reason } => {
                     self.banner = Some(Banner {
-                        text: trf(Text::DeclarationFailed, &[&seat_name(*seat), reason]),
+                        text: trf(
+                            Text::DeclarationFailed,
+                            &[&side_name(*seat, self.variant()), reason],
+                        ),
                         until: now + 4.0,
+                        until_moves: None,
                     });
                 }
                 Event::Turn { seat } => {
@@ -506,6 +522,7 @@ impl Table {
                                     &[&seat.arrow(), &seat_name(*seat), &seat_name(by)],
                                 ),
                                 until: now + 3.0,
+                                until_moves: Some(*seat),
                             });
                         }
                     }
