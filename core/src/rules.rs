@@ -1,4 +1,4 @@
-//! The rule set a game is created with: variant, handicap and every house rule of RULES.md.
+//! The rule set a game is created with: variant, handicap and every house rule of docs/rules.md.
 
 use crate::seat::{Seat, SeatSet};
 use serde::{Deserialize, Serialize};

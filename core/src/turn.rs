@@ -1,5 +1,5 @@
 //! The next-seat rule: plain alternation for standard shogi, and Yonin's check priority with
-//! eliminations (RULES.md §4, "Turn order"). This is the one place the two differ.
+//! eliminations (docs/rules.md §4, "Turn order"). This is the one place the two differ.
 
 use crate::moves::{Move, MoveList};
 use crate::position::{EliminationReason, Position};

@@ -1,4 +1,4 @@
-//! Game-level rules of RULES.md §3–4: sennichite, perpetual check, impasse declaration,
+//! Game-level rules of docs/rules.md §3–4: sennichite, perpetual check, impasse declaration,
 //! resignation, move limit, and the events a game yields.
 
 use yonin_core::impasse::{ImpasseRefusal, ImpasseVerdict};

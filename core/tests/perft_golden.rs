@@ -116,7 +116,7 @@ fn yonin_golden_file_small_counts_match_the_reference() {
 
 // ---- generating perft-yonin.txt ----
 
-/// Hand-made positions (the RULES.md scenarios and their relatives) worth a perft line.
+/// Hand-made positions (the docs/rules.md scenarios and their relatives) worth a perft line.
 const CRAFTED: &[(&str, &str)] = &[
     (
         "scenario 3: a rook drop will check three seats",
@@ -212,7 +212,7 @@ fn generate_yonin_perft_file() {
     let rules = RuleSet::yonin();
     let mut out = String::new();
     out += "# Golden perft counts for Yonin shogi, counted by the naive reference generator of\n";
-    out += "# core/tests/common/mod.rs (independent of movegen.rs), default rules (RULES.md §4).\n";
+    out += "# core/tests/common/mod.rs (independent of movegen.rs), default rules (docs/rules.md §4).\n";
     out +=
         "# Format: <YSFEN> ; <depth> <nodes> ; ...   Regenerate: see core/tests/perft_golden.rs.\n";
     let mut positions: Vec<(String, String, u32)> =

@@ -5,7 +5,7 @@
 //!   and `legal_captures_into` / `legal_board_moves_into` give its captures / board moves in
 //!   the same order;
 //! - after every move, board, hands, live seats, eliminations (with the seat credited) and the
-//!   seat to move equal the reference's, which runs the RULES.md §4 turn order on its own;
+//!   seat to move equal the reference's, which runs the docs/rules.md §4 turn order on its own;
 //! - `is_consistent()`, and SFEN/YSFEN format → parse → format gives the same text and hash;
 //! - `in_check` agrees with the reference for every seat;
 //! - `is_legal(m)` is true for generated moves and false for random other move codes, and

@@ -1,4 +1,4 @@
-//! Standard shogi move rules (RULES.md §3), one named test per rule. Game-level rules
+//! Standard shogi move rules (docs/rules.md §3), one named test per rule. Game-level rules
 //! (sennichite, impasse, resignation, move limit) belong to the game layer's tests.
 //!
 //! Boards are drawn as seen from Sente: files 9 → 1 left to right, ranks a → i top to bottom;
@@ -364,7 +364,7 @@ fn no_legal_move_with_or_without_check() {
 
 #[test]
 fn every_handicap_starts_as_the_rule_book_says() {
-    // RULES.md §3, "Handicaps": the boards, with Gote (the giver) to move first.
+    // docs/rules.md §3, "Handicaps": the boards, with Gote (the giver) to move first.
     let table = [
         (
             Handicap::Lance,

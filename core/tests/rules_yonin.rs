@@ -1,4 +1,4 @@
-//! Yonin shogi rules (RULES.md §4), one named test per scenario, the start position's four-fold
+//! Yonin shogi rules (docs/rules.md §4), one named test per scenario, the start position's four-fold
 //! symmetry, and one test per house rule of `RuleSet` that fails without it.
 //!
 //! Boards are drawn as seen from South: files 9 → 1 left to right, ranks a → i top to bottom.

@@ -3,7 +3,7 @@
 //!
 //! The reference (`naive`) shares no code with `movegen.rs`, `attacks.rs`, `turn.rs` or
 //! `legality.rs`: it keeps the board in a plain `[[Option<_>; 10]; 10]` array, walks it with
-//! coordinate loops, writes every movement pattern out from the tables of RULES.md §1–2, and
+//! coordinate loops, writes every movement pattern out from the tables of docs/rules.md §1–2, and
 //! decides legality by playing each pseudo-move on a copy and asking whether any live enemy piece
 //! attacks the mover's king. It only reads the engine's `Position` once, through its public
 //! accessors, to start from the same place.
@@ -141,7 +141,7 @@ pub mod naive {
         pub facing: u8,
     }
 
-    // ---- RULES.md §1: geometry per seat, written out ----
+    // ---- docs/rules.md §1: geometry per seat, written out ----
 
     /// Forward as (dfile, drank): South toward rank a, West toward file 1, North toward
     /// rank i, East toward file 9.
@@ -172,7 +172,7 @@ pub mod naive {
         }
     }
 
-    // ---- RULES.md §2: movement, for a South piece as (right, forward) ----
+    // ---- docs/rules.md §2: movement, for a South piece as (right, forward) ----
 
     const KING: &[(i32, i32)] = &[
         (-1, 1),
