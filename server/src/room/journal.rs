@@ -23,8 +23,20 @@ impl Room {
     /// The game's header as the store keeps it: settings, rules, start, seats.
     pub(super) fn live_game(&self) -> Option<LiveGame> {
         let m = self.game.as_ref()?;
-        let seats = self
-            .in_play
+        Some(LiveGame {
+            settings: self.settings.clone(),
+            join_code: self.join_code.clone(),
+            rules: *m.game.rules(),
+            start: m.start_text.clone(),
+            seats: self.live_seats(),
+            seed: m.seed,
+            started_ms: m.started_ms,
+        })
+    }
+
+    /// The seats in play as the store keeps them: who plays each, a stand-in, a token's hash.
+    fn live_seats(&self) -> Vec<LiveSeat> {
+        self.in_play
             .iter()
             .filter_map(|seat| {
                 let (player, stand_in, token_hash) = match &self.seats[seat] {
@@ -45,16 +57,7 @@ impl Room {
                     token_hash,
                 })
             })
-            .collect();
-        Some(LiveGame {
-            settings: self.settings.clone(),
-            join_code: self.join_code.clone(),
-            rules: *m.game.rules(),
-            start: m.start_text.clone(),
-            seats,
-            seed: m.seed,
-            started_ms: m.started_ms,
-        })
+            .collect()
     }
 
     /// Notes that the action just applied (the last of the list) must reach the store.
@@ -129,13 +132,15 @@ impl Room {
         }
         self.pending_writes.extend(writes);
         // The seats changed hands (a stand-in, a resume under another name): rewrite the header.
-        if failure.is_none() {
-            if let (Some(id), Some(game)) = (self.live_id(), self.live_game()) {
-                if self.written_seats.as_ref() != Some(&game.seats) && self.playing() {
-                    let seats = game.seats.clone();
-                    match journal.rewrite(id, game).await {
-                        Ok(()) => self.written_seats = Some(seats),
-                        Err(e) => failure = Some(e),
+        if failure.is_none() && self.playing() {
+            if let Some(id) = self.live_id() {
+                if self.written_seats.as_ref() != Some(&self.live_seats()) {
+                    if let Some(game) = self.live_game() {
+                        let seats = game.seats.clone();
+                        match journal.rewrite(id, game).await {
+                            Ok(()) => self.written_seats = Some(seats),
+                            Err(e) => failure = Some(e),
+                        }
                     }
                 }
             }
