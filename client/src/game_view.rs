@@ -99,7 +99,15 @@ pub struct GameView {
     pub chat: ChatDock,
     /// This frame's box for the typed line or the move question (under the record).
     prompt: Option<Rect>,
+    /// Why the last click or drop on the board was refused (set by the input, timed by the
+    /// next frame).
+    refused_why: Option<String>,
+    /// That reason, shown until this local time in the banner's box.
+    refusal: Option<(String, f64)>,
 }
+
+/// How long the reason for a refused click stays beside the board.
+const REFUSAL_SECONDS: f64 = 2.5;
 
 /// Where the chat panel goes: asked for by the game screen, placed by the view each frame.
 #[derive(Clone, Copy, Debug, Default)]
@@ -157,12 +165,16 @@ impl GameView {
             .keys
             .prompt_height(layout.unit)
             .map(|h| layout.take_prompt(h));
-        // A banner: above the record, never over the board.
-        let banner = table
-            .banner
-            .as_ref()
-            .filter(|b| now < b.until)
-            .map(|b| (layout.take_banner(layout.unit * 3.2), b.text.clone()));
+        // A banner, or why the last click was refused: above the record, never over the board.
+        if let Some(why) = self.refused_why.take() {
+            self.refusal = Some((why, now + REFUSAL_SECONDS));
+        }
+        let text = match (&table.banner, &self.refusal) {
+            (_, Some((why, until))) if now < *until => Some(why.clone()),
+            (Some(b), _) if now < b.until => Some(b.text.clone()),
+            _ => None,
+        };
+        let banner = text.map(|t| (layout.take_banner(layout.unit * 3.2), t));
         self.chat.rect = None;
         if self.chat.enabled {
             let (record, chat) = crate::chat::split_panel(layout.record, layout.unit);
@@ -296,6 +308,9 @@ impl GameView {
                         if self.pick.is_some() || under.is_some() {
                             intents.push(Intent::Refused);
                         }
+                        if let (Some(pick), Some(sq)) = (self.pick, g.square_at(input.mouse)) {
+                            self.refused_why = table.refusal(pick, sq);
+                        }
                         self.pick = None;
                     }
                 }
@@ -314,6 +329,7 @@ impl GameView {
                             let choice = table.choose(d.pick, sq);
                             if choice == Choice::Nothing {
                                 intents.push(Intent::Refused);
+                                self.refused_why = table.refusal(d.pick, sq);
                             } else {
                                 self.resolve(choice, opts.confirm_moves, intents);
                             }

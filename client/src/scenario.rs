@@ -686,6 +686,21 @@ mod tests {
     }
 
     #[test]
+    fn a_click_on_a_nifu_square_says_why() {
+        crate::i18n::set_lang(crate::i18n::Lang::En);
+        let t = table("typed-error").unwrap();
+        let pawn = crate::table::Pick::Hand(yonin_core::PieceKind::Pawn);
+        // 7e: South has a pawn on the 7th file.
+        let nifu = yonin_core::Square::from_usi("7e").unwrap();
+        let why = t.refusal(pawn, nifu).expect("a reason");
+        assert!(why.starts_with("nifu (二歩)"), "{why}");
+        // A plain misclick (a piece that cannot go there) is refused without words.
+        let far = yonin_core::Square::from_usi("5a").unwrap();
+        let rook_home = yonin_core::Square::from_usi("2h").unwrap();
+        assert_eq!(t.refusal(crate::table::Pick::Square(rook_home), far), None);
+    }
+
+    #[test]
     fn typed_error_is_refused_as_nifu_and_keeps_the_text() {
         let t = table("typed-error").unwrap();
         let mut view = GameView::new();

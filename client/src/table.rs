@@ -621,6 +621,35 @@ impl Table {
         }
     }
 
+    /// Why moving `pick` to `to` is refused, in the player's words (None when some move there
+    /// is legal, or the square is the piece's own).
+    pub fn refusal(&self, pick: Pick, to: Square) -> Option<String> {
+        let mv = match pick {
+            Pick::Square(from) if from == to => return None,
+            Pick::Square(from) => Move::normal(from, to, false),
+            Pick::Hand(kind) => Move::drop(kind, to),
+        };
+        if self.choose(pick, to) != Choice::Nothing {
+            return None;
+        }
+        let pos = self.game.position();
+        // A move that must promote is refused plainly; its promoting twin says why not.
+        let why = match pos.why_illegal(mv)? {
+            yonin_core::IllegalMove::MustPromote => match pick {
+                Pick::Square(from) => pos.why_illegal(Move::normal(from, to, true))?,
+                Pick::Hand(_) => yonin_core::IllegalMove::MustPromote,
+            },
+            // A piece that just cannot go there, or an empty square: nothing worth saying.
+            yonin_core::IllegalMove::CannotReach(..)
+            | yonin_core::IllegalMove::OwnPiece(_)
+            | yonin_core::IllegalMove::NoPiece(_)
+            | yonin_core::IllegalMove::NotYourPiece(_) => return None,
+            why => why,
+        };
+        let usi = mv.to_string();
+        Some(crate::typed_move::illegal_reason(&why, &usi))
+    }
+
     /// Would an impasse declaration by the player succeed now? (Its button shows only then.)
     pub fn impasse_available(&self) -> bool {
         match self.me {

@@ -569,6 +569,12 @@ impl Position {
         crate::legality::check(self, m).is_ok()
     }
 
+    /// The first rule `m` breaks for the seat to move (None when it is legal): what a player
+    /// who tried it is told.
+    pub fn why_illegal(&self, m: Move) -> Option<crate::IllegalMove> {
+        crate::legality::check(self, m).err()
+    }
+
     /// Does `seat` (live) have at least one legal move in this position?
     pub fn has_legal_move(&self, seat: Seat) -> bool {
         crate::movegen::has_legal_move(self, seat, false)
