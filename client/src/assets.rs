@@ -18,6 +18,11 @@ pub const SOUND_ILLEGAL: &[u8] = include_bytes!("../assets/sounds/illegal.wav");
 /// Set when the audio thread found no sound device (it panics; see `install_panic_filter`).
 static NO_AUDIO_DEVICE: AtomicBool = AtomicBool::new(false);
 
+/// Did the audio thread find no sound device? (Sounds cannot play, whatever the setting says.)
+pub fn no_sound_device() -> bool {
+    NO_AUDIO_DEVICE.load(Ordering::SeqCst)
+}
+
 /// Loads the font. The bytes are built in, so this only fails if the file is broken.
 pub fn load_font() -> Font {
     // The font is committed with the code and checked by the screenshot tests.

@@ -225,10 +225,11 @@ impl<'a> Ui<'a> {
         }
         let size = (r.h * 0.42).min(self.unit * 1.6);
         let color = if enabled {
-            if accent.is_some() {
-                theme::palette().background
-            } else {
-                theme::palette().text
+            match accent {
+                // Dark text on a light accent, white on a dark one ("Really resign?" on red).
+                Some(a) if 0.2126 * a.r + 0.7152 * a.g + 0.0722 * a.b < 0.45 => WHITE,
+                Some(_) => theme::palette().background,
+                None => theme::palette().text,
             }
         } else {
             theme::palette().text_dim

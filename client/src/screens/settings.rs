@@ -113,7 +113,12 @@ impl Screen for SettingsScreen {
         }
         self.name.show(&ui, row(), tr(Text::YourName));
         self.server.show(&ui, row(), tr(Text::ServerAddress));
-        if ui.stepper(row(), tr(Text::Sound), on_off(s.sound)) != 0 {
+        let sound = if crate::assets::no_sound_device() {
+            tr(Text::NoSoundDevice)
+        } else {
+            on_off(s.sound)
+        };
+        if ui.stepper(row(), tr(Text::Sound), sound) != 0 {
             s.sound = !s.sound;
         }
         let d = ui.stepper(

@@ -148,7 +148,13 @@ impl Room {
         match failure {
             Some(e) => {
                 self.journal_retry_at = Some(Instant::now() + JOURNAL_RETRY);
-                self.not_saved(&e);
+                if self.pending_end.is_some() {
+                    // The game just ended: `announce_end` stores it whole, and says so if it
+                    // cannot, beside the result.
+                    tracing::error!(room = %self.id, "the game's last action was not written: {e}");
+                } else {
+                    self.not_saved(&e);
+                }
             }
             None => {
                 if self.journal_retry_at.take().is_some() {

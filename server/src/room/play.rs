@@ -158,8 +158,12 @@ impl Room {
                 Err(e) => {
                     tracing::error!(room = %self.id, "the game was not stored: {e}");
                     not_stored = Some(journal::short_reason(&e));
-                    // Tried again on the journal's schedule, and on a restart (`restore`).
+                    // Tried again on the journal's schedule, and on a restart (`restore`); the
+                    // players hear of it once, below, not again at each failed retry.
                     self.unstored = Some((live, end.stored));
+                    if let Some(m) = self.game.as_mut() {
+                        m.unsaved = true;
+                    }
                     self.journal_retry_at = Some(Instant::now() + journal::JOURNAL_RETRY);
                 }
             }

@@ -133,17 +133,27 @@ async fn a_finished_game_the_disk_refused_is_stored_when_space_is_back() {
         bob.wait_turn_or_end().await;
         faults.set_disk_full(true);
         bob.send(&ClientMessage::Resign).await;
-        // The result is announced all the same, with the reason it was not saved beside it.
+        // The result is announced all the same, with the reason it was not saved beside it
+        // (and nothing before it: the game does not "go on").
         for c in [&mut ann, &mut bob] {
+            let mut before = 0;
             c.expect("GameOver", |m| {
+                before += store_errors(std::slice::from_ref(m));
                 matches!(m, ServerMessage::GameOver { .. }).then_some(())
             })
             .await;
+            assert_eq!(before, 0, "no word of the store before the result");
             let (code, text) = c.expect_error().await;
             assert_eq!(code, ErrorCode::StoreUnavailable);
             assert!(text.contains("save its record yourself"), "{text}");
         }
         assert!(store.list(&GameFilter::default()).is_empty());
+        // A retry fails while the disk is still full: the players are not told again.
+        tokio::time::sleep(Duration::from_millis(5_500)).await;
+        assert_eq!(
+            store_errors(&ann.drain_for(Duration::from_millis(200)).await),
+            0
+        );
 
         // Space is back: the room tries again by itself, within its retry period.
         faults.set_disk_full(false);
