@@ -30,6 +30,7 @@ use yonin_core::protocol::{
 };
 use yonin_core::{Game, RuleSet, Seat};
 use yonin_server::store::Store;
+use yonin_tests::Lcg;
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
@@ -188,17 +189,6 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 // ---- A client -------------------------------------------------------------------------------
 
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
-}
-
 async fn send(ws: &mut Ws, msg: &ClientMessage) -> bool {
     match protocol::to_bincode(msg) {
         Ok(b) => tokio::time::timeout(Duration::from_secs(5), ws.send(Message::Binary(b.into())))
@@ -251,7 +241,7 @@ struct Client {
     name: String,
     room_name: String,
     ctl: Arc<Control>,
-    rng: Rng,
+    rng: Lcg,
     think: Duration,
     token: Option<ResumeToken>,
     seat: Option<Seat>,
@@ -501,7 +491,7 @@ async fn set_up(
             name,
             room_name: room_name.clone(),
             ctl: ctl.clone(),
-            rng: Rng((args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (g * 8 + k) as u64) | 1),
+            rng: Lcg((args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (g * 8 + k) as u64) | 1),
             think: args.think,
             token: None,
             seat: None,
@@ -573,7 +563,7 @@ async fn soak(args: Args) -> Result<bool, String> {
         .map(|(c, ws)| tokio::spawn(c.run(ws)))
         .collect();
 
-    let mut rng = Rng(args.seed | 1);
+    let mut rng = Lcg(args.seed | 1);
     let mut back_ms = Vec::new();
     for cycle in 1..=args.cycles {
         tokio::time::sleep(Duration::from_millis(1500 + rng.below(2500) as u64)).await;
