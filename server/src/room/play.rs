@@ -344,14 +344,7 @@ impl Room {
             if let Some(m) = self.members.get_mut(&id) {
                 m.seat = Some(seat);
             }
-            self.send_to(
-                id,
-                ServerMessage::SeatGranted {
-                    room: self.id,
-                    seat,
-                    token,
-                },
-            );
+            self.grant_seat(id, seat, token);
         }
     }
 }

@@ -104,14 +104,7 @@ impl Room {
             },
         );
         self.rematch = SeatSet::EMPTY;
-        self.send_to(
-            id,
-            ServerMessage::SeatGranted {
-                room: self.id,
-                seat,
-                token,
-            },
-        );
+        self.grant_seat(id, seat, token);
         self.broadcast_state();
         if self.phase == RoomPhase::Finished {
             self.send_game_state(id);
@@ -141,6 +134,12 @@ impl Room {
         self.send_game_state(id);
         self.broadcast_state();
         Ok(())
+    }
+
+    /// Tells `player` the seat is theirs, with the token that takes it back.
+    pub(super) fn grant_seat(&self, player: PlayerId, seat: Seat, token: ResumeToken) {
+        let room = self.id;
+        self.send_to(player, ServerMessage::SeatGranted { room, seat, token });
     }
 
     pub(super) fn resume(&mut self, who: Visitor, token: ResumeToken) -> Result<(), Refusal> {
@@ -201,14 +200,7 @@ impl Room {
         // A room restored after a restart has no host until its first person is back.
         self.host.get_or_insert(id);
         self.unpause();
-        self.send_to(
-            id,
-            ServerMessage::SeatGranted {
-                room: self.id,
-                seat,
-                token,
-            },
-        );
+        self.grant_seat(id, seat, token);
         self.broadcast(ServerMessage::SeatReconnected { seat });
         self.broadcast_state();
         self.send_game_state(id);
