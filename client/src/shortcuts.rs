@@ -134,16 +134,10 @@ pub fn dispatch(key: Key, s: &KeyState) -> KeyAction {
 
 /// The keys pressed this frame, in a sensible order (characters as typed, then the others).
 pub fn read_keys(input: &Input) -> Vec<Key> {
-    use macroquad::input::{is_key_down, is_key_pressed, KeyCode};
-    let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
     let mut keys = Vec::new();
-    if ctrl {
+    if input.ctrl {
         // Ctrl+letter: the character (if any) is not typed.
-        for (code, c) in [(KeyCode::R, 'r'), (KeyCode::D, 'd')] {
-            if is_key_pressed(code) {
-                keys.push(Key::Ctrl(c));
-            }
-        }
+        keys.extend(input.ctrl_letters.iter().map(|&c| Key::Ctrl(c)));
     } else {
         keys.extend(input.chars.iter().map(|&c| Key::Char(c)));
     }
@@ -153,7 +147,7 @@ pub fn read_keys(input: &Input) -> Vec<Key> {
     if input.enter {
         keys.push(Key::Enter);
     }
-    if is_key_pressed(KeyCode::F1) {
+    if input.f1 {
         keys.push(Key::F1);
     }
     if input.escape {

@@ -1,76 +1,9 @@
-//! Immediate-mode widgets drawn with the embedded font: text, buttons, choices, text fields,
-//! and the per-frame input snapshot they read.
+//! Immediate-mode widgets drawn with the embedded font: text, buttons, choices, text fields.
 
 use crate::theme;
 use macroquad::prelude::*;
 
-/// What the player did this frame, read once at the start of the frame.
-#[derive(Clone, Debug, Default)]
-pub struct Input {
-    pub mouse: Vec2,
-    /// The left button went down this frame.
-    pub pressed: bool,
-    /// The left button went up this frame.
-    pub released: bool,
-    /// The left button is held.
-    pub down: bool,
-    pub right_pressed: bool,
-    /// Wheel movement this frame (positive: away from the player, i.e. scroll up).
-    pub wheel: f32,
-    /// Characters typed this frame.
-    pub chars: Vec<char>,
-    pub escape: bool,
-    pub enter: bool,
-    pub backspace: bool,
-    pub tab: bool,
-    pub left: bool,
-    pub right: bool,
-    pub up: bool,
-    pub down_key: bool,
-    pub home: bool,
-    pub end: bool,
-    pub page_up: bool,
-    pub page_down: bool,
-    /// Seconds since the program started.
-    pub time: f64,
-    pub dt: f32,
-}
-
-impl Input {
-    /// Reads macroquad's input state.
-    pub fn read() -> Input {
-        let (mx, my) = mouse_position();
-        let mut chars = Vec::new();
-        while let Some(c) = get_char_pressed() {
-            if !c.is_control() {
-                chars.push(c);
-            }
-        }
-        Input {
-            mouse: vec2(mx, my),
-            pressed: is_mouse_button_pressed(MouseButton::Left),
-            released: is_mouse_button_released(MouseButton::Left),
-            down: is_mouse_button_down(MouseButton::Left),
-            right_pressed: is_mouse_button_pressed(MouseButton::Right),
-            wheel: mouse_wheel().1,
-            chars,
-            escape: is_key_pressed(KeyCode::Escape),
-            enter: is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter),
-            backspace: is_key_pressed(KeyCode::Backspace),
-            tab: is_key_pressed(KeyCode::Tab),
-            left: is_key_pressed(KeyCode::Left),
-            right: is_key_pressed(KeyCode::Right),
-            up: is_key_pressed(KeyCode::Up),
-            down_key: is_key_pressed(KeyCode::Down),
-            home: is_key_pressed(KeyCode::Home),
-            end: is_key_pressed(KeyCode::End),
-            page_up: is_key_pressed(KeyCode::PageUp),
-            page_down: is_key_pressed(KeyCode::PageDown),
-            time: get_time(),
-            dt: get_frame_time(),
-        }
-    }
-}
+pub use crate::input::Input;
 
 /// Drawing helpers bound to the font and the frame's input.
 pub struct Ui<'a> {
@@ -134,6 +67,7 @@ impl<'a> Ui<'a> {
 
     /// The blinking text cursor at `x` in a text field.
     pub fn caret(&self, x: f32, field: Rect) {
+        crate::redraw::caret_blink(self.input.time);
         if (self.input.time * 2.0).fract() < 0.5 {
             draw_line(
                 x,
