@@ -2,10 +2,13 @@
 //! network → the top screen turns input into intents, updates and draws → transition.
 
 use crate::assets::{self, Sounds};
+use crate::input::{Input, InputQueue};
+use crate::redraw::Pacer;
 use crate::screens::{menu::MenuScreen, saved_game, Ctx, Screen, Transition};
 use crate::settings::Settings;
 use crate::theme;
-use crate::ui::Input;
+use macroquad::conf::UpdateTrigger;
+use macroquad::miniquad::conf::Platform;
 use macroquad::prelude::*;
 use macroquad::window::Conf;
 use std::path::PathBuf;
@@ -38,16 +41,55 @@ pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
+/// Samples a pixel: 4 smooths the pieces' edges. Without a GPU (Linux with no DRI device,
+/// where Mesa draws in software) multisampling doubles the cost of every frame and an idle
+/// game would spend ~8 % of a core, so it is off there. `YONIN_MSAA=N` chooses.
+fn sample_count() -> i32 {
+    if let Some(n) = std::env::var("YONIN_MSAA")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        return n;
+    }
+    let software = cfg!(target_os = "linux") && !std::path::Path::new("/dev/dri").exists();
+    if software {
+        1
+    } else {
+        4
+    }
+}
+
 /// Opens the window and runs until it closes (or writes the screenshot and exits).
 pub fn run(opts: WindowOptions) {
     let (w, h) = opts.size.unwrap_or((1280, 800));
+    // A window that may sleep when idle (never while writing a screenshot: that loop draws
+    // frames back to back) wakes for input and for `redraw`'s alarms.
+    let sleeps = opts.screenshot.is_none() && crate::redraw::can_sleep();
     let conf = Conf {
         window_title: "Yonin 四人将棋".to_string(),
         window_width: w as i32,
         window_height: h as i32,
         window_resizable: opts.screenshot.is_none(),
         high_dpi: false,
-        sample_count: 4,
+        sample_count: sample_count(),
+        platform: Platform {
+            blocking_event_loop: sleeps,
+            linux_wm_class: crate::redraw::window_class(),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let conf = macroquad::conf::Conf {
+        miniquad_conf: conf,
+        update_on: Some(UpdateTrigger {
+            key_down: true,
+            mouse_down: true,
+            mouse_up: true,
+            mouse_motion: true,
+            mouse_wheel: true,
+            specific_key: None,
+            touch: true,
+        }),
         ..Default::default()
     };
     assets::install_panic_filter();
@@ -62,11 +104,15 @@ pub fn run(opts: WindowOptions) {
                 }
             }
         }
-        game_loop().await;
+        game_loop(sleeps).await;
     });
 }
 
-async fn game_loop() {
+/// When the sounds are loaded (seconds after start): the audio thread has found its device,
+/// or that there is none, by then.
+const SOUNDS_AFTER: f64 = 0.35;
+
+async fn game_loop(sleeps: bool) {
     let settings = Settings::load();
     settings.apply();
     let mut ctx = Ctx {
@@ -81,18 +127,23 @@ async fn game_loop() {
     };
     let mut stack: Vec<Box<dyn Screen>> = vec![Box::new(MenuScreen::new())];
     let mut last_tick: Option<u64> = None;
-    let mut frame: u64 = 0;
+    let mut sounds_loaded = false;
+    let mut events = InputQueue::new();
+    let mut pacer = Pacer::start(sleeps);
+    let mut busy = true;
     loop {
-        frame += 1;
-        if frame == 20 {
+        if !sounds_loaded && get_time() >= SOUNDS_AFTER {
             // By now the audio thread has found its device, or found there is none.
+            sounds_loaded = true;
             let mut sounds = Sounds::load().await;
             sounds.enabled = ctx.settings.sound;
             sounds.volume = ctx.settings.volume;
             ctx.sounds = sounds;
         }
-        ctx.input = Input::read();
+        let mouse_before = ctx.input.mouse;
+        ctx.input = events.frame();
         ctx.now = get_time();
+        busy |= pacer.take_poked() || ctx.input.any(mouse_before) || events.has_pending();
         ctx.cues.clear();
         if let Some(s) = &mut ctx.session {
             ctx.cues = s.pump(ctx.now);
@@ -104,8 +155,13 @@ async fn game_loop() {
         tick_low_time(&mut ctx, &mut last_tick);
 
         clear_background(theme::palette().background);
+        if !sounds_loaded {
+            crate::redraw::at(SOUNDS_AFTER);
+        }
         let Some(top) = stack.last_mut() else { break };
-        match top.frame(&mut ctx) {
+        let transition = top.frame(&mut ctx);
+        let moved_on = !matches!(transition, Transition::Stay);
+        match transition {
             Transition::Stay => {}
             Transition::Push(s) => stack.push(s),
             Transition::Replace(s) => {
@@ -123,7 +179,7 @@ async fn game_loop() {
             Transition::Home => stack.truncate(1),
             Transition::Quit => break,
         }
-        if is_key_pressed(KeyCode::F12) {
+        if ctx.input.f12 {
             // A picture of the window, in the current folder.
             let path = PathBuf::from(format!("yonin-{:.0}.png", get_time() * 1000.0));
             match crate::screenshot::save(&path) {
@@ -135,6 +191,10 @@ async fn game_loop() {
             // Back from the root menu means the menu again, never a blank window.
             stack.push(Box::new(MenuScreen::new()));
         }
+        // A frame in which something happened is followed by one more at once, which shows
+        // what it led to (a new screen's first frame, an answer); then the loop may sleep.
+        pacer.end_frame(ctx.now, busy || moved_on || !ctx.cues.is_empty());
+        busy = moved_on;
         next_frame().await;
     }
     ctx.session = None;

@@ -5,7 +5,8 @@
 use crate::board_view::{self, draw_board, draw_hand, facing_angle, BoardGeom, Marks, SeatStyle};
 use crate::i18n::{tr, trf, Text};
 use crate::layout::{Layout, SeatArea};
-use crate::table::{clock_text, format_ms, Choice, Pick, Table};
+use crate::redraw;
+use crate::table::{clock_text, format_spent, Choice, Pick, Table};
 use crate::theme;
 use crate::ui::{rounded_outline, rounded_rect, Ui};
 use macroquad::prelude::*;
@@ -170,8 +171,14 @@ impl GameView {
             self.refusal = Some((why, now + REFUSAL_SECONDS));
         }
         let text = match (&table.banner, &self.refusal) {
-            (_, Some((why, until))) if now < *until => Some(why.clone()),
-            (Some(b), _) if now < b.until => Some(b.text.clone()),
+            (_, Some((why, until))) if now < *until => {
+                redraw::at(*until);
+                Some(why.clone())
+            }
+            (Some(b), _) if now < b.until => {
+                redraw::at(b.until);
+                Some(b.text.clone())
+            }
             _ => None,
         };
         let banner = text.map(|t| (layout.take_banner(layout.unit * 3.2), t));
@@ -415,9 +422,9 @@ impl GameView {
             }
         }
         marks.checked = table.check_order.clone();
-        marks.to_move = table
-            .to_move()
-            .map(|s| (s, 0.75 + 0.25 * (now * 3.0).sin() as f32));
+        // A steady glow on the seat to move: a breathing one would keep an idle window
+        // drawing every frame (the plate's pulse marks the start of one's own turn).
+        marks.to_move = table.to_move().map(|s| (s, 0.9));
         let dragging = self.drag.filter(|d| d.moved);
         if let Some(Drag {
             pick: Pick::Square(sq),
@@ -432,6 +439,7 @@ impl GameView {
             .map(|a| ((now - a.start) as f32 / opts.animation.max(0.01)).min(1.0));
         if let (Some(a), Some(t)) = (self.anim, anim_t) {
             if t < 1.0 {
+                redraw::soon();
                 marks.hidden = Some(a.to);
             } else {
                 self.anim = None;
@@ -514,6 +522,7 @@ impl GameView {
         if let (Some(t0), true) = (self.pulse_at, Some(seat) == table.me) {
             let t = (now - t0) as f32;
             if (0.0..0.7).contains(&t) {
+                redraw::soon();
                 let grow = t * 14.0;
                 let rr = Rect::new(r.x - grow, r.y - grow, r.w + 2.0 * grow, r.h + 2.0 * grow);
                 rounded_outline(rr, 10.0, 3.0, theme::alpha(color, 1.0 - t / 0.7));
@@ -583,6 +592,16 @@ impl GameView {
             Some(c) => {
                 let (big, sub) = clock_text(&c, table.time_control);
                 let running = table.clocks.running == Some(seat) && to_move;
+                if running {
+                    // Drawn again when the shown figure changes (tenths under ten seconds).
+                    let left = if c.main_ms > 0 {
+                        c.main_ms
+                    } else {
+                        c.period_ms
+                    };
+                    let step = if left < 10_000 { 0.1 } else { 1.0 };
+                    redraw::at(redraw::next_tick(now, left as f64 / 1000.0, step));
+                }
                 let low = c.main_ms < 10_000 && (c.main_ms > 0 || c.period_ms < 10_000);
                 let clock_color = match (running, low) {
                     (true, true) => Color::new(1.0, 0.4, 0.35, 1.0),
@@ -591,10 +610,18 @@ impl GameView {
                 };
                 let big_size = (rb * 0.95).min(r.w * 0.24);
                 let w = ui.text_mid(&big, r.x + pad, yb, big_size, clock_color);
-                let mut small = sub;
+                // The clock's other figures, each with its name.
+                let mut small = match table.time_control {
+                    _ if sub.is_empty() => sub,
+                    TimeControl::Byoyomi { .. } => trf(Text::ClockByoyomi, &[&sub]),
+                    TimeControl::Fischer { .. } => trf(Text::ClockIncrement, &[&sub]),
+                    TimeControl::None => sub,
+                };
                 if running {
-                    // Time spent on the current move.
-                    let spent = format_ms(((now - table.turn_started).max(0.0) * 1000.0) as u64);
+                    // Time spent on the current move, in whole seconds.
+                    let spent_s = (now - table.turn_started).max(0.0);
+                    redraw::at(redraw::next_tick(now, -spent_s, 1.0));
+                    let spent = trf(Text::ClockThisMove, &[&format_spent(spent_s)]);
                     small = if small.is_empty() {
                         spent
                     } else {
@@ -696,7 +723,8 @@ impl GameView {
         // Copy the record (Japanese or USI, as shown) to the clipboard.
         if !table.record.is_empty() {
             let now = ui.input.time;
-            let label = if self.copied_at.is_some_and(|t| now - t < 1.5) {
+            let label = if let Some(t) = self.copied_at.filter(|t| now - t < 1.5) {
+                redraw::at(t + 1.5);
                 tr(Text::Copied)
             } else {
                 tr(Text::Copy)

@@ -285,6 +285,7 @@ impl Keyboard {
             draw_note(ui, g, tr(Text::ResignKeyAsk), top, theme::CHECK_GLOW);
         } else if let Some((text, at)) = &self.notice {
             if now - at < NOTICE_SECS {
+                crate::redraw::at(at + NOTICE_SECS);
                 draw_note(ui, g, text, top, theme::ACCENT);
             }
         }
@@ -321,6 +322,9 @@ impl Keyboard {
         let s = fit(ui, &text, field.w - 2.0 * pad, size);
         let tw = ui.text_mid(&text, field.x + pad, field.center().y, s, color);
         // A blinking caret after the text.
+        if !self.typed.is_empty() {
+            crate::redraw::caret_blink(now);
+        }
         if !self.typed.is_empty() && (now * 2.0).fract() < 0.5 {
             let x = field.x + pad + tw + 2.0;
             draw_line(

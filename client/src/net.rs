@@ -114,6 +114,7 @@ impl NetHandle {
     fn spawn(target: Target) -> NetHandle {
         let (cmd_tx, cmd_rx) = mpsc::unbounded_channel();
         let (ev_tx, ev_rx) = std_mpsc::channel();
+        let ev_tx = EventSender(ev_tx);
         let spawned = std::thread::Builder::new().name("yonin-net".into()).spawn({
             let ev_tx = ev_tx.clone();
             move || run_thread(target, cmd_rx, ev_tx)
@@ -176,11 +177,19 @@ pub fn ws_url(address: &str) -> String {
     }
 }
 
-fn run_thread(
-    target: Target,
-    mut commands: mpsc::UnboundedReceiver<Command>,
-    events: std_mpsc::Sender<NetEvent>,
-) {
+/// The network thread's end of the event channel: every event also wakes the window.
+#[derive(Clone)]
+struct EventSender(std_mpsc::Sender<NetEvent>);
+
+impl EventSender {
+    fn send(&self, event: NetEvent) -> Result<(), std_mpsc::SendError<NetEvent>> {
+        let sent = self.0.send(event);
+        crate::redraw::poke();
+        sent
+    }
+}
+
+fn run_thread(target: Target, mut commands: mpsc::UnboundedReceiver<Command>, events: EventSender) {
     let rt = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .thread_name("yonin-net-worker")
@@ -347,7 +356,7 @@ async fn wait_for_reconnect(commands: &mut mpsc::UnboundedReceiver<Command>) -> 
 async fn talk(
     url: &str,
     commands: &mut mpsc::UnboundedReceiver<Command>,
-    events: &std_mpsc::Sender<NetEvent>,
+    events: &EventSender,
 ) -> Ended {
     use futures::{SinkExt, StreamExt};
     use tokio_tungstenite::tungstenite::Message;

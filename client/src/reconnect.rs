@@ -91,6 +91,9 @@ impl Reconnect {
             self.phase = Phase::GaveUp;
             return false;
         }
+        // The window wakes for the next attempt, the end of the period and the countdown.
+        crate::redraw::at(self.next_at.min(self.deadline));
+        crate::redraw::at(crate::redraw::next_tick(now, self.deadline - now, 1.0));
         now >= self.next_at
     }
 
@@ -164,7 +167,10 @@ pub fn plate_status(table: &Table, seat: Seat, now: f64) -> Option<String> {
         return None;
     }
     Some(match table.grace_until[seat] {
-        Some(until) => trf(Text::GraceLeft, &[&((until - now).max(0.0).ceil() as u64)]),
+        Some(until) => {
+            crate::redraw::at(crate::redraw::next_tick(now, until - now, 1.0));
+            trf(Text::GraceLeft, &[&((until - now).max(0.0).ceil() as u64)])
+        }
         None => tr(Text::Disconnected).to_string(),
     })
 }
@@ -236,6 +242,7 @@ pub fn draw_overlay(
     );
     if r.active() {
         // A small spinner: three dots lighting in turn.
+        crate::redraw::at(crate::redraw::next_tick(now, -now, 1.0 / 3.0));
         for i in 0..3 {
             let lit = ((now * 3.0) as i64).rem_euclid(3) == i;
             let c = vec2(b.center().x + (i as f32 - 1.0) * u * 1.2, b.y + u * 5.6);

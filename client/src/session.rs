@@ -569,7 +569,9 @@ impl Session {
 
     /// The newest notice still worth showing.
     pub fn current_notice(&self, now: f64) -> Option<&Notice> {
-        self.notices.last().filter(|n| now - n.at < 6.0)
+        let n = self.notices.last().filter(|n| now - n.at < 6.0)?;
+        crate::redraw::at(n.at + 6.0);
+        Some(n)
     }
 
     pub fn handle(&mut self, ev: NetEvent, now: f64) -> Vec<Cue> {

@@ -706,6 +706,16 @@ pub fn format_ms(ms: u64) -> String {
     }
 }
 
+/// Time spent on a move, in whole seconds: `7s`, `1:05`.
+pub fn format_spent(secs: f64) -> String {
+    let s = secs.max(0.0) as u64;
+    if s < 60 {
+        format!("{s}s")
+    } else {
+        format_ms(s * 1000)
+    }
+}
+
 /// What a clock shows: the big line and the small line under it.
 /// Byoyomi shows as `30s ×3` (under the main time while it lasts).
 pub fn clock_text(c: &SeatClock, tc: TimeControl) -> (String, String) {
@@ -903,6 +913,8 @@ mod tests {
         );
         assert_eq!(format_ms(9_950), "9.9");
         assert_eq!(format_ms(65_000), "1:05");
+        assert_eq!(format_spent(7.9), "7s");
+        assert_eq!(format_spent(65.2), "1:05");
     }
 
     #[test]

@@ -347,6 +347,9 @@ pub(super) fn text(t: Text) -> &'static str {
 
         // Online play: reconnecting, dropped seats, chat
         GraceLeft => "disconnected · {0} s",
+        ClockByoyomi => "byoyomi {0}",
+        ClockIncrement => "{0} a move",
+        ClockThisMove => "this move {0}",
         Reconnecting => "Connection lost — reconnecting…",
         ReconnectAttempt => "Attempt {0} · your seat waits {1} s more",
         ReconnectGaveUp => "Could not reconnect in time",

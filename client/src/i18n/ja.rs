@@ -347,6 +347,9 @@ pub(super) fn text(t: Text) -> &'static str {
 
         // Online play: reconnecting, dropped seats, chat
         GraceLeft => "切断 · 残り{0}秒",
+        ClockByoyomi => "秒読み {0}",
+        ClockIncrement => "1手 {0}",
+        ClockThisMove => "この手 {0}",
         Reconnecting => "接続が切れました — 再接続中…",
         ReconnectAttempt => "{0}回目の試行 · 席はあと{1}秒待ちます",
         ReconnectGaveUp => "時間内に再接続できませんでした",

@@ -347,6 +347,9 @@ pub(super) fn text(t: Text) -> &'static str {
 
         // Online play: reconnecting, dropped seats, chat
         GraceLeft => "연결 끊김 · {0}초",
+        ClockByoyomi => "초읽기 {0}",
+        ClockIncrement => "수당 {0}",
+        ClockThisMove => "이번 수 {0}",
         Reconnecting => "연결이 끊겼습니다 — 다시 연결하는 중…",
         ReconnectAttempt => "{0}번째 시도 · 자리는 {1}초 더 기다립니다",
         ReconnectGaveUp => "제시간에 다시 연결하지 못했습니다",

@@ -181,6 +181,9 @@ impl ReplayViewer {
         if !self.lines.is_empty() {
             let now = ui.input.time;
             let copied = self.copied_at.is_some_and(|t| now - t < 1.5);
+            if let Some(t) = self.copied_at.filter(|_| copied) {
+                crate::redraw::at(t + 1.5);
+            }
             let label = tr(if copied { Text::Copied } else { Text::Copy });
             let bw = u * 3.6;
             let b = Rect::new(r.x + r.w - pad - bw, r.y + pad * 0.6, bw, head * 1.3);
@@ -524,6 +527,7 @@ impl Screen for ReplayViewer {
         self.draw_controls(&ui, &layout, rows, &table, ctx.now);
         if let Some((text, error, at)) = &self.toast {
             if ctx.now - at < TOAST_SECS {
+                crate::redraw::at(at + TOAST_SECS);
                 draw_toast(&ui, text, *error);
             }
         }
