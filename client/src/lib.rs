@@ -12,6 +12,7 @@ pub mod chat;
 pub mod cli;
 pub mod convert;
 pub mod game_view;
+pub mod hosting;
 pub mod i18n;
 pub mod input;
 pub mod keyboard;

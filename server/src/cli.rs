@@ -43,7 +43,8 @@ pub struct ServerArgs {
     /// Keep no record of finished games.
     #[arg(long, conflicts_with = "data")]
     pub no_store: bool,
-    /// Where the LAN beacon goes (only sent when --bind is not a loopback address).
+    /// Where the LAN beacon goes (only sent when --bind is not a loopback address). The
+    /// default 255.255.255.255 also sends it to each IPv4 network's own broadcast address.
     #[arg(long, value_name = "ADDR:PORT", default_value_t = crate::discovery::BeaconConfig::default().destination)]
     pub beacon_to: SocketAddr,
     /// Announce nothing on the LAN.

@@ -8,13 +8,25 @@
 //! Datagrams are read defensively: anything that is not a well-formed beacon of this version
 //! is ignored, never a panic.
 //!
-//! Where beacons go is configurable ([`BeaconConfig::destination`]); the default is the limited
-//! broadcast `255.255.255.255:47878`. A server bound to a loopback address announces nothing,
-//! except to a loopback destination (which cannot leave the machine; tests use it: they beacon
-//! to `127.0.0.1:<port the test listener bound>`).
+//! Where beacons go is configurable ([`BeaconConfig::destination`]). The default, the limited
+//! broadcast `255.255.255.255:47878`, means every LAN: each round the beacon goes to the
+//! directed broadcast address of every IPv4 network the server is on (read afresh: interfaces
+//! come and go), then to `255.255.255.255`, so it is heard on a network without a default
+//! route and on every network of a host with several ([`destinations`]). Any other
+//! destination is used alone. A server bound to a loopback address announces nothing, except
+//! to a loopback destination (which cannot leave the machine; tests use it: they beacon to
+//! `127.0.0.1:<port the test listener bound>`).
+//!
+//! [`lan_addresses`] lists the addresses others can join this machine at.
+
+mod lan;
+
+pub use lan::{
+    beacon_targets, directed_broadcast, interfaces, lan_addresses, order_addresses, LanInterface,
+};
 
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::{Arc, Mutex};
@@ -188,7 +200,8 @@ fn is_broadcast(ip: IpAddr) -> bool {
 /// Where and how often a server announces itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BeaconConfig {
-    /// Where beacons go (default: the limited broadcast `255.255.255.255:47878`).
+    /// Where beacons go (default: the limited broadcast `255.255.255.255:47878`, which means
+    /// every LAN: see [`destinations`]).
     pub destination: SocketAddr,
     pub interval: Duration,
 }
@@ -214,9 +227,24 @@ pub fn advertised_addr(listen: SocketAddr) -> Option<IpAddr> {
     (!listen.ip().is_unspecified()).then_some(listen.ip())
 }
 
+/// Where the beacons of a server listening on `listen` go this round, for the configured
+/// `destination`: none for a loopback server (unless the destination is loopback too); the
+/// limited broadcast `255.255.255.255` means every LAN ([`beacon_targets`] of this machine's
+/// interfaces, read now); any other destination means exactly that one.
+pub fn destinations(destination: SocketAddr, listen: SocketAddr) -> Vec<SocketAddr> {
+    if !should_announce(listen, destination) {
+        Vec::new()
+    } else if destination.ip() == IpAddr::V4(Ipv4Addr::BROADCAST) {
+        beacon_targets(&interfaces(), listen.ip(), destination.port())
+    } else {
+        vec![destination]
+    }
+}
+
 /// Announces the server every `config.interval` until `shutdown` turns `true` (or its sender
 /// is dropped). `rooms` is the lobby's current room list. Returns at once (`Ok`) when
-/// [`should_announce`] says no. A failed send is logged and retried at the next beat.
+/// [`should_announce`] says no. Each round goes to [`destinations`]; a destination that
+/// fails is logged (at debug, once until it works again) and does not stop the others.
 pub async fn announce(
     config: BeaconConfig,
     name: String,
@@ -236,14 +264,15 @@ pub async fn announce(
         (false, false) => (std::net::Ipv6Addr::UNSPECIFIED, 0).into(),
     };
     let socket = UdpSocket::bind(bind).await?;
-    if is_broadcast(dest.ip()) {
+    if dest.is_ipv4() && !dest.ip().is_loopback() {
+        // Directed broadcasts (192.168.1.255) need it as much as 255.255.255.255 does.
         socket.set_broadcast(true)?;
     }
     tracing::info!(%dest, every = ?config.interval, "announcing the server on the LAN");
     let addr = advertised_addr(listen);
     let mut beat = tokio::time::interval(config.interval.max(Duration::from_millis(100)));
     beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let mut warned = false;
+    let mut sender = Sender::default();
     loop {
         tokio::select! {
             _ = beat.tick() => {
@@ -251,18 +280,52 @@ pub async fn announce(
                     let rooms = rooms.borrow();
                     Beacon::new(&name, addr, listen.port(), &rooms).encode()
                 };
-                if let Err(e) = socket.send_to(&datagram, dest).await {
-                    if !warned {
-                        tracing::warn!(%dest, "beacon not sent: {e}");
-                        warned = true;
-                    }
-                }
+                sender.round(&socket, &datagram, destinations(dest, listen)).await;
             }
             changed = shutdown.changed() => {
                 if changed.is_err() || *shutdown.borrow() {
                     return Ok(());
                 }
             }
+        }
+    }
+}
+
+/// Sends each round's beacons and remembers what failed, so that logs say what changed
+/// rather than repeat themselves every 1.5 s.
+#[derive(Default)]
+struct Sender {
+    targets: Vec<SocketAddr>,
+    failing: HashSet<SocketAddr>,
+    warned: bool,
+}
+
+impl Sender {
+    async fn round(&mut self, socket: &UdpSocket, datagram: &[u8], targets: Vec<SocketAddr>) {
+        if targets != self.targets {
+            tracing::debug!(?targets, "beacon destinations");
+            self.failing.retain(|t| targets.contains(t));
+            self.targets = targets;
+        }
+        let mut sent = 0usize;
+        for &target in &self.targets {
+            match socket.send_to(datagram, target).await {
+                Ok(_) => {
+                    sent += 1;
+                    if self.failing.remove(&target) {
+                        tracing::debug!(%target, "beacon sent again");
+                    }
+                }
+                Err(e) => {
+                    if self.failing.insert(target) {
+                        tracing::debug!(%target, "beacon not sent: {e}");
+                    }
+                }
+            }
+        }
+        if sent == 0 && !self.warned {
+            tracing::warn!(targets = ?self.targets, "no LAN beacon could be sent (no network?)");
+            self.warned = true;
         }
     }
 }

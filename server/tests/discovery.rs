@@ -1,6 +1,7 @@
 //! LAN discovery over loopback only: beacons are encoded and read back, garbage datagrams are
 //! ignored, a listener hears an announcing server and forgets it after the expiry, and a
-//! loopback server never beacons to the LAN. Every datagram here goes to 127.0.0.1.
+//! loopback server never beacons to the LAN; where beacons go on a machine with several
+//! networks. Every datagram here goes to 127.0.0.1.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::{Duration, Instant};
@@ -263,4 +264,114 @@ async fn two_listeners_share_a_port() {
     let first = Listener::bind(localhost(0)).await.unwrap();
     let second = Listener::bind(first.local_addr()).await;
     assert!(second.is_ok(), "{second:?}");
+}
+
+fn iface(name: &str, ip: &str, broadcast: Option<&str>) -> discovery::LanInterface {
+    discovery::LanInterface {
+        name: name.into(),
+        ip: ip.parse().unwrap(),
+        broadcast: broadcast.map(|b| b.parse().unwrap()),
+    }
+}
+
+#[test]
+fn directed_broadcasts_come_from_the_netmask() {
+    let b = |ip: &str, mask: &str| {
+        discovery::directed_broadcast(ip.parse().unwrap(), mask.parse().unwrap())
+            .map(|b| b.to_string())
+    };
+    assert_eq!(
+        b("192.168.1.20", "255.255.255.0").as_deref(),
+        Some("192.168.1.255")
+    );
+    assert_eq!(
+        b("10.0.0.5", "255.0.0.0").as_deref(),
+        Some("10.255.255.255")
+    );
+    assert_eq!(
+        b("172.16.5.9", "255.255.240.0").as_deref(),
+        Some("172.16.15.255")
+    );
+    // Point-to-point sized networks and an unknown mask have none.
+    assert_eq!(b("10.0.0.1", "255.255.255.254"), None);
+    assert_eq!(b("10.0.0.1", "255.255.255.255"), None);
+    assert_eq!(b("10.0.0.1", "0.0.0.0"), None);
+}
+
+#[test]
+fn beacons_go_to_every_network_then_the_limited_broadcast() {
+    let ifaces = [
+        iface("wlan0", "192.168.1.20", Some("192.168.1.255")),
+        iface("eth0", "10.0.0.5", Some("10.0.0.255")),
+        iface("eth0", "10.0.0.6", Some("10.0.0.255")),
+        iface("tun0", "10.8.0.2", None),
+        iface("eth0", "fd00::5", None),
+    ];
+    let all = |listen: &str| -> Vec<String> {
+        discovery::beacon_targets(&ifaces, listen.parse().unwrap(), 47878)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    };
+    assert_eq!(
+        all("0.0.0.0"),
+        [
+            "192.168.1.255:47878",
+            "10.0.0.255:47878",
+            "255.255.255.255:47878"
+        ]
+    );
+    assert_eq!(all("::"), all("0.0.0.0"));
+    // A server bound to one address is announced on that address's network only.
+    assert_eq!(
+        all("10.0.0.6"),
+        ["10.0.0.255:47878", "255.255.255.255:47878"]
+    );
+    assert_eq!(all("10.8.0.2"), ["255.255.255.255:47878"]);
+    // No interface at all: the limited broadcast still, as before.
+    let none = discovery::beacon_targets(&[], "0.0.0.0".parse().unwrap(), 1);
+    assert_eq!(none, ["255.255.255.255:1".parse::<SocketAddr>().unwrap()]);
+}
+
+#[test]
+fn loopback_destinations_stay_exactly_as_configured() {
+    let listener = localhost(40000);
+    for listen in [localhost(7878), "0.0.0.0:7878".parse().unwrap()] {
+        assert_eq!(discovery::destinations(listener, listen), [listener]);
+    }
+    let other: SocketAddr = "192.168.1.255:47878".parse().unwrap();
+    assert_eq!(
+        discovery::destinations(other, "0.0.0.0:7878".parse().unwrap()),
+        [other]
+    );
+    // A loopback server announces nothing to the LAN, not even its interfaces' networks.
+    let broadcast = BeaconConfig::default().destination;
+    assert!(discovery::destinations(broadcast, localhost(7878)).is_empty());
+    // On every interface: the limited broadcast is always among them, last.
+    let any = discovery::destinations(broadcast, "0.0.0.0:7878".parse().unwrap());
+    assert_eq!(any.last(), Some(&broadcast));
+    assert!(any
+        .iter()
+        .all(|d| d.port() == 47878 && !d.ip().is_loopback()));
+}
+
+#[test]
+fn addresses_to_join_at_list_ipv4_first() {
+    let ifaces = [
+        iface("eth0", "fd00::5", None),
+        iface("eth0", "169.254.3.4", Some("169.254.255.255")),
+        iface("wlan0", "192.168.1.20", Some("192.168.1.255")),
+        iface("eth1", "10.0.0.5", Some("10.0.0.255")),
+        iface("eth1", "10.0.0.5", Some("10.0.0.255")),
+    ];
+    let got: Vec<String> = discovery::order_addresses(&ifaces)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(got, ["192.168.1.20", "10.0.0.5", "169.254.3.4", "fd00::5"]);
+    // This machine's own list never has loopback or IPv6 link-local addresses.
+    for ip in discovery::lan_addresses() {
+        assert!(!ip.is_loopback() && !ip.is_unspecified(), "{ip}");
+        assert!(!matches!(ip, IpAddr::V6(v6) if v6.segments()[0] & 0xffc0 == 0xfe80));
+    }
 }

@@ -149,6 +149,8 @@ pub struct LobbyScreen {
     in_game: bool,
     /// The room's chat, beside the seats.
     chat: crate::chat::ChatPanel,
+    /// Where others join the server this window hosts.
+    join_at: crate::hosting::JoinAddresses,
 }
 
 impl LobbyScreen {
@@ -159,6 +161,7 @@ impl LobbyScreen {
             code: TextField::new("", 6),
             in_game: false,
             chat: crate::chat::ChatPanel::new(),
+            join_at: crate::hosting::JoinAddresses::default(),
         }
     }
 }
@@ -446,14 +449,21 @@ impl Screen for LobbyScreen {
             // --- the lobby ---
             ui.title(tr(Text::Lobby));
             let x = u * 1.5;
+            // A host is told where others join: this machine's addresses, read again now
+            // and then (they come and go); the line wraps when there are several.
             let who = match session.hosting {
-                Some(addr) => trf(Text::HostingOn, &[&session.name, &addr.port()]),
+                Some(addr) => {
+                    let at = self.join_at.get(addr, ctx.now);
+                    crate::hosting::hosting_line(&session.name, addr, at)
+                }
                 None => format!("{} · {}", session.name, session.server_name),
             };
-            ui.text(
+            let who_x = x + u * 12.0;
+            ui.paragraph(
                 &who,
-                x + u * 12.0,
+                who_x,
                 u * 3.0,
+                (w - who_x - u * 1.5).max(u * 8.0),
                 u * 0.9,
                 theme::palette().text_dim,
             );
