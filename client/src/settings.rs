@@ -73,6 +73,34 @@ pub struct Settings {
     pub show_legal: bool,
     /// A move waits for a second click or Enter before it is sent.
     pub confirm_moves: bool,
+    /// The last game set up against the computer, offered again next time.
+    #[serde(deserialize_with = "lenient")]
+    pub last_offline: Option<LastSetup>,
+    /// The last room created online.
+    #[serde(deserialize_with = "lenient")]
+    pub last_online: Option<LastSetup>,
+}
+
+/// A game's setup as the player left it: rules, their seat, the other seats, the clock.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LastSetup {
+    pub rules: yonin_core::RuleSet,
+    pub my_seat: yonin_core::Seat,
+    /// South, West, North, East: a computer at this level, or None for a person.
+    pub others: [Option<yonin_core::protocol::BotLevel>; 4],
+    /// An index into `table::TIME_CONTROLS`.
+    pub time: usize,
+}
+
+/// A field a newer or damaged file wrote in a shape this version cannot read is left out
+/// (None), not a reason to lose every other setting.
+fn lenient<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::de::DeserializeOwned,
+{
+    let value = serde_json::Value::deserialize(d)?;
+    Ok(serde_json::from_value(value).ok())
 }
 
 /// The fields older versions wrote and newer ones replaced: `two_kanji` became `pieces`,
@@ -101,6 +129,8 @@ impl Default for Settings {
             anim_speed: AnimSpeed::Normal,
             show_legal: true,
             confirm_moves: false,
+            last_offline: None,
+            last_online: None,
         }
     }
 }

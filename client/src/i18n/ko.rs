@@ -156,7 +156,7 @@ pub(super) fn text(t: Text) -> &'static str {
         WhoMayJoin => "참가 가능",
         OnlyWithCode => "참가 코드가 있는 사람만",
         Anyone => "누구나",
-        Handicap => "접바둑(駒落ち)",
+        Handicap => "말 떼기(駒落ち)",
         Impasse => "입옥 入玉",
         Points27 => "27점 선언",
         Points24 => "일본장기연맹 24점 규칙",

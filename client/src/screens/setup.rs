@@ -3,7 +3,7 @@
 
 use super::{Ctx, Screen, Transition};
 use crate::i18n::{level_name, seat_name, tr, trf, Text};
-use crate::settings::{Mode, Settings};
+use crate::settings::{LastSetup, Mode, Settings};
 use crate::table::{time_control_name, TIME_CONTROLS};
 use crate::theme;
 use crate::ui::TextField;
@@ -74,6 +74,43 @@ impl SetupScreen {
                 MAX_ROOM_NAME_CHARS,
             ),
             private: false,
+        }
+        .with_last(match purpose {
+            Purpose::Offline => settings.last_offline.as_ref(),
+            Purpose::Online => settings.last_online.as_ref(),
+        })
+    }
+
+    /// Starts from the player's last setup, where it still makes sense.
+    fn with_last(mut self, last: Option<&LastSetup>) -> SetupScreen {
+        let Some(last) = last else {
+            return self;
+        };
+        self.rules = last.rules;
+        let seats = self.rules.variant.seats();
+        self.my_seat = if seats.contains(last.my_seat) {
+            last.my_seat
+        } else {
+            Seat::South
+        };
+        for (i, level) in last.others.iter().enumerate() {
+            // Offline, every other seat is a computer.
+            self.others.0[i] = match (self.purpose, level) {
+                (Purpose::Offline, None) => Some(BotLevel::Easy),
+                (_, l) => *l,
+            };
+        }
+        self.time = last.time.min(TIME_CONTROLS.len() - 1);
+        self
+    }
+
+    /// What to offer next time.
+    fn remembered(&self) -> LastSetup {
+        LastSetup {
+            rules: self.rules,
+            my_seat: self.my_seat,
+            others: self.others.0,
+            time: self.time,
         }
     }
 
@@ -391,6 +428,7 @@ impl SetupScreen {
         match self.purpose {
             Purpose::Offline => {
                 ctx.settings.last_mode = Mode::Computer;
+                ctx.settings.last_offline = Some(self.remembered());
                 let _ = ctx.settings.save();
                 let settings = self.room_settings(tr(Text::OfflineGame));
                 ctx.session = Some(crate::session::Session::start(
@@ -408,6 +446,8 @@ impl SetupScreen {
                     name
                 };
                 let settings = self.room_settings(&name);
+                ctx.settings.last_online = Some(self.remembered());
+                let _ = ctx.settings.save();
                 if let Some(s) = &ctx.session {
                     s.send(ClientMessage::CreateRoom { settings });
                 }
@@ -433,5 +473,49 @@ mod tests {
         s.rules = RuleSet::standard();
         s.my_seat = Seat::North;
         assert_eq!(s.room_settings("x").bots.len(), 1);
+    }
+
+    #[test]
+    fn the_last_setup_is_offered_again_after_a_restart() {
+        let mut settings = Settings::default();
+        let mut s = SetupScreen::offline(&settings);
+        s.rules = RuleSet::yonin();
+        s.my_seat = Seat::West;
+        s.others = BySeat([Some(BotLevel::Hard); 4]);
+        s.time = 2;
+        settings.last_offline = Some(s.remembered());
+        // Through the file, as the next start of the program reads it.
+        let json = serde_json::to_string(&settings).unwrap();
+        let back = Settings::from_json(&json).unwrap();
+        let again = SetupScreen::offline(&back);
+        assert_eq!(again.rules, RuleSet::yonin());
+        assert_eq!(again.my_seat, Seat::West);
+        assert_eq!(again.others.0, [Some(BotLevel::Hard); 4]);
+        assert_eq!(again.time, 2);
+        // Online setups are kept apart.
+        assert_eq!(SetupScreen::online(&back).rules, RuleSet::standard());
+    }
+
+    #[test]
+    fn a_damaged_last_setup_loses_only_itself() {
+        let json = r#"{"name":"Ann","last_offline":{"rules":"nonsense","time":99}}"#;
+        let s = Settings::from_json(json).unwrap();
+        assert_eq!(s.name, "Ann");
+        assert_eq!(s.last_offline, None);
+        // An impossible seat or clock falls back to a sensible one.
+        let mut settings = Settings::default();
+        settings.last_offline = Some(LastSetup {
+            rules: RuleSet::standard(),
+            my_seat: Seat::East,
+            others: [None; 4],
+            time: 99,
+        });
+        let s = SetupScreen::offline(&settings);
+        assert_eq!(s.my_seat, Seat::South);
+        assert_eq!(s.time, TIME_CONTROLS.len() - 1);
+        assert!(
+            s.others.0.iter().all(|l| l.is_some()),
+            "offline seats are computers"
+        );
     }
 }
