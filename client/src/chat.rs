@@ -117,6 +117,21 @@ impl ChatLog {
         });
     }
 
+    /// The room's chat as the server kept it, in place of what this client had (the player
+    /// just entered, or came back after missing lines).
+    pub fn replace_with(
+        &mut self,
+        lines: &[yonin_core::protocol::ChatEntry],
+        room: Option<&RoomState>,
+        me: Option<yonin_core::protocol::PlayerId>,
+        now: f64,
+    ) {
+        self.lines.clear();
+        for l in lines {
+            self.heard(&l.from, l.text.clone(), room, me, now);
+        }
+    }
+
     /// A line of the lobby's chat.
     pub fn heard_in_lobby(
         &mut self,

@@ -751,6 +751,12 @@ impl Session {
                 self.chat
                     .heard(&from, text, self.room.as_ref(), self.player_id, now);
             }
+            ServerMessage::ChatHistory { room, lines } => {
+                if self.room.as_ref().is_some_and(|r| r.id == room) {
+                    self.chat
+                        .replace_with(&lines, self.room.as_ref(), self.player_id, now);
+                }
+            }
             ServerMessage::Chat {
                 scope: ChatScope::Lobby,
                 from,

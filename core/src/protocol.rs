@@ -26,7 +26,7 @@ use std::fmt;
 
 /// The protocol version. A change to any message's shape bumps it; `Hello` carries the
 /// client's and a mismatch is refused.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// The largest message a client may send, in bytes (bincode or JSON); the server closes the
 /// connection on a larger one.
@@ -907,6 +907,23 @@ pub enum ServerMessage {
     GameImported {
         summary: GameSummary,
     },
+    /// The room's recent chat, oldest first (at most `ROOM_CHAT_KEPT` lines), sent to whoever
+    /// enters the room (a player joining or coming back, a spectator): it replaces the chat
+    /// the client shows for the room.
+    ChatHistory {
+        room: RoomId,
+        lines: Vec<ChatEntry>,
+    },
+}
+
+/// The most chat lines a room keeps for those who enter later.
+pub const ROOM_CHAT_KEPT: usize = 50;
+
+/// One line of a room's chat history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatEntry {
+    pub from: PlayerRef,
+    pub text: String,
 }
 
 impl ServerMessage {

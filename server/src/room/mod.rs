@@ -12,7 +12,7 @@ use crate::store::live::{hash_token, Journal, LiveId, LiveSeat, TokenHash};
 use crate::{secret, Ctx};
 use futures::FutureExt;
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -20,9 +20,9 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 use yonin_core::protocol::{
-    parse_start, Action, BotLevel, ChatScope, ErrorCode, GameState, LeaveReason, Occupant,
-    PlayerId, PlayerRef, Rejection, ResumeToken, RoomId, RoomPhase, RoomSettings, RoomState,
-    RoomSummary, SeatInfo, ServerMessage, TimeControl,
+    parse_start, Action, BotLevel, ChatEntry, ChatScope, ErrorCode, GameState, LeaveReason,
+    Occupant, PlayerId, PlayerRef, Rejection, ResumeToken, RoomId, RoomPhase, RoomSettings,
+    RoomState, RoomSummary, SeatInfo, ServerMessage, TimeControl, ROOM_CHAT_KEPT,
 };
 use yonin_core::rules::FirstSeat;
 use yonin_core::{BySeat, Game, GameError, Move, Position, Seat, SeatSet, Variant};
@@ -246,6 +246,8 @@ struct Room {
     grace: Duration,
     host: Option<PlayerId>,
     members: HashMap<PlayerId, Member>,
+    /// The room's last chat lines, for those who enter later (`ROOM_CHAT_KEPT`).
+    recent_chat: VecDeque<ChatEntry>,
     in_play: SeatSet,
     seats: BySeat<Slot>,
     phase: RoomPhase,
@@ -396,6 +398,7 @@ impl Room {
             grace,
             host: None,
             members: HashMap::new(),
+            recent_chat: VecDeque::new(),
             seats,
             phase: RoomPhase::Waiting,
             game: None,

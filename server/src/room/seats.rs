@@ -106,6 +106,7 @@ impl Room {
         self.rematch = SeatSet::EMPTY;
         self.grant_seat(id, seat, token);
         self.broadcast_state();
+        self.send_chat_history(id);
         if self.phase == RoomPhase::Finished {
             self.send_game_state(id);
         }
@@ -133,6 +134,7 @@ impl Room {
         self.send_to(id, ServerMessage::RoomState(Box::new(self.state_for(id))));
         self.send_game_state(id);
         self.broadcast_state();
+        self.send_chat_history(id);
         Ok(())
     }
 
@@ -204,6 +206,7 @@ impl Room {
         self.broadcast(ServerMessage::SeatReconnected { seat });
         self.broadcast_state();
         self.send_game_state(id);
+        self.send_chat_history(id);
         Ok(())
     }
 
@@ -299,11 +302,32 @@ impl Room {
             id: player,
             name: m.name.clone(),
         };
+        self.recent_chat.push_back(ChatEntry {
+            from: from.clone(),
+            text: text.clone(),
+        });
+        while self.recent_chat.len() > ROOM_CHAT_KEPT {
+            self.recent_chat.pop_front();
+        }
         self.broadcast_chat(ServerMessage::Chat {
             scope: ChatScope::Room,
             from,
             text,
         });
+    }
+
+    /// Tells a member who just entered what was said before (when anything was).
+    pub(super) fn send_chat_history(&self, player: PlayerId) {
+        if self.recent_chat.is_empty() {
+            return;
+        }
+        self.send_to(
+            player,
+            ServerMessage::ChatHistory {
+                room: self.id,
+                lines: self.recent_chat.iter().cloned().collect(),
+            },
+        );
     }
 
     pub(super) async fn host_action(

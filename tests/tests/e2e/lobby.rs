@@ -78,6 +78,31 @@ async fn the_room_list_is_live_and_chat_reaches_everyone() {
             .then_some(())
         })
         .await;
+        // Someone who comes to watch later reads what was said before.
+        let mut cy = TestClient::connect(&server, "Cy", Encoding::Bincode).await;
+        cy.send(&ClientMessage::Spectate {
+            room: room.id,
+            code: None,
+        })
+        .await;
+        let said = cy
+            .expect("ChatHistory", |m| match m {
+                ServerMessage::ChatHistory { room: r, lines } if *r == room.id => {
+                    Some(lines.clone())
+                }
+                _ => None,
+            })
+            .await;
+        assert_eq!(said.len(), 1);
+        assert_eq!(
+            (said[0].from.name.as_str(), said[0].text.as_str()),
+            ("Ann", "gl")
+        );
+        cy.send(&ClientMessage::Leave).await;
+        cy.expect("LeftRoom", |m| {
+            matches!(m, ServerMessage::LeftRoom { .. }).then_some(())
+        })
+        .await;
         ann.send(&ClientMessage::Start).await;
         bob.expect("RoomUpdated (playing)", |m| match m {
             ServerMessage::RoomUpdated { room } if room.phase == RoomPhase::Playing => {
