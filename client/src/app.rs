@@ -146,6 +146,7 @@ async fn game_loop(sleeps: bool) {
         busy |= pacer.take_poked() || ctx.input.any(mouse_before) || events.has_pending();
         ctx.cues.clear();
         if let Some(s) = &mut ctx.session {
+            s.set_bot_pace(ctx.settings.bot_pace.ms());
             ctx.cues = s.pump(ctx.now);
         }
         for c in &ctx.cues {

@@ -26,6 +26,8 @@ pub enum Intent {
     ShowRules,
     /// Open the result again (rematch, replay, the way back) after Esc closed it.
     ShowResult,
+    /// Out of the game (resigned, eliminated): the computers play the rest at once.
+    SkipToResult,
     /// A click that does nothing: a soft sound.
     Refused,
 }
@@ -44,6 +46,8 @@ pub struct ViewOptions {
     pub show_legal: bool,
     /// A move waits for Enter or a second click before it is sent.
     pub confirm_moves: bool,
+    /// This player hosts the room, so may hurry its computers once out of the game.
+    pub can_hurry: bool,
 }
 
 impl Default for ViewOptions {
@@ -55,6 +59,7 @@ impl Default for ViewOptions {
             interactive: true,
             show_legal: true,
             confirm_moves: false,
+            can_hurry: false,
         }
     }
 }
@@ -479,7 +484,7 @@ impl GameView {
 
         self.draw_record(ui, table, layout, style, opts);
         if opts.interactive {
-            self.draw_actions(ui, table, layout, intents);
+            self.draw_actions(ui, table, layout, opts.can_hurry, intents);
         }
         if let Some((plain, _)) = self.promotion {
             self.draw_promotion(ui, table, g, plain, style);
@@ -797,11 +802,18 @@ impl GameView {
         }
     }
 
-    fn draw_actions(&mut self, ui: &Ui, table: &Table, layout: &Layout, intents: &mut Vec<Intent>) {
+    fn draw_actions(
+        &mut self,
+        ui: &Ui,
+        table: &Table,
+        layout: &Layout,
+        can_hurry: bool,
+        intents: &mut Vec<Intent>,
+    ) {
         let r = layout.actions;
         let gap = layout.unit * 0.4;
         let bh = (layout.unit * 2.1).min((r.h - 2.0 * gap) / 3.0).max(16.0);
-        let buttons = action_buttons(table, self.confirm_resign);
+        let buttons = action_buttons(table, self.confirm_resign, can_hurry);
         // Two columns when the panel is wide enough and there are many buttons.
         let cols = if buttons.len() > 3 && r.w > layout.unit * 14.0 {
             2
@@ -1067,9 +1079,20 @@ pub fn ordinal(n: usize) -> String {
 fn action_buttons(
     table: &Table,
     confirm_resign: bool,
+    can_hurry: bool,
 ) -> Vec<(&'static str, Intent, Option<Color>)> {
-    let playing = table.me.is_some() && !table.is_over();
+    let out = table
+        .me
+        .is_some_and(|me| table.game.position().dead().any(|s| s == me));
+    let playing = table.me.is_some() && !table.is_over() && !out;
     let mut buttons: Vec<(&str, Intent, Option<Color>)> = Vec::new();
+    if out && !table.is_over() && can_hurry {
+        buttons.push((
+            tr(Text::SkipToResult),
+            Intent::SkipToResult,
+            Some(theme::ACCENT),
+        ));
+    }
     if playing {
         let me = table.viewer();
         if confirm_resign {
@@ -1125,8 +1148,9 @@ mod tests {
     #[test]
     fn a_finished_game_offers_its_result_again() {
         let mut t = Table::from_game(Game::new(RuleSet::yonin()), Some(Seat::South), 0.0);
-        let intents =
-            |t: &Table| -> Vec<Intent> { action_buttons(t, false).iter().map(|b| b.1).collect() };
+        let intents = |t: &Table| -> Vec<Intent> {
+            action_buttons(t, false, true).iter().map(|b| b.1).collect()
+        };
         assert!(!intents(&t).contains(&Intent::ShowResult));
         t.finish(
             yonin_core::outcome::Outcome::win(

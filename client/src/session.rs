@@ -149,6 +149,12 @@ pub struct Session {
     pub rejoinable: Vec<SavedSeat>,
     /// A saved seat the server did not give back, and its words.
     pub refused: Option<String>,
+    /// The least time a computer move takes in rooms this player hosts (ms).
+    pub bot_pace_ms: u32,
+    /// The pace last told, and to which room.
+    pace_told: Option<(RoomId, u32)>,
+    /// The player skipped to the result: computers play the rest of this game at once.
+    pub hurried: bool,
 }
 
 impl Session {
@@ -179,6 +185,9 @@ impl Session {
             resuming: None,
             rejoinable: Vec::new(),
             refused: None,
+            bot_pace_ms: 0,
+            pace_told: None,
+            hurried: false,
         }
     }
 
@@ -428,6 +437,38 @@ impl Session {
         };
         self.drive_reconnect(now);
         cues
+    }
+
+    /// Computer moves in the rooms this player hosts take at least `ms` (the setting); told
+    /// to the room whenever it or the pace changes.
+    pub fn set_bot_pace(&mut self, ms: u32) {
+        self.bot_pace_ms = ms;
+        self.tell_pace();
+    }
+
+    /// After one's own resignation or elimination: the computers play the rest at once.
+    pub fn hurry_bots(&mut self) {
+        self.hurried = true;
+        self.tell_pace();
+    }
+
+    /// Whether this player may hurry the computers (they host the room).
+    pub fn hosts_room(&self) -> bool {
+        self.room
+            .as_ref()
+            .is_some_and(|r| Some(r.host) == self.player_id)
+    }
+
+    fn tell_pace(&mut self) {
+        let Some(room) = self.room.as_ref().filter(|_| self.hosts_room()) else {
+            return;
+        };
+        let ms = if self.hurried { 0 } else { self.bot_pace_ms };
+        if self.pace_told == Some((room.id, ms)) {
+            return;
+        }
+        self.pace_told = Some((room.id, ms));
+        self.send(ClientMessage::SetBotPace { ms });
     }
 
     /// Says a line in the room's chat (players and spectators alike).
@@ -751,12 +792,13 @@ impl Session {
                 self.chat
                     .heard(&from, text, self.room.as_ref(), self.player_id, now);
             }
-            ServerMessage::ChatHistory { room, lines } => {
-                if self.room.as_ref().is_some_and(|r| r.id == room) {
-                    self.chat
-                        .replace_with(&lines, self.room.as_ref(), self.player_id, now);
-                }
+            ServerMessage::ChatHistory { room, lines }
+                if self.room.as_ref().is_some_and(|r| r.id == room) =>
+            {
+                self.chat
+                    .replace_with(&lines, self.room.as_ref(), self.player_id, now);
             }
+            ServerMessage::ChatHistory { .. } => {}
             ServerMessage::Chat {
                 scope: ChatScope::Lobby,
                 from,
@@ -790,8 +832,11 @@ impl Session {
                 }
                 self.room = Some(state);
                 self.save_seat();
+                self.tell_pace();
             }
             ServerMessage::SeatGranted { room, token, .. } => {
+                // A new seat (or the same after a restart): the host tells the pace again.
+                self.pace_told = None;
                 let resumed = self.resuming.take().is_some();
                 if self.reconnect.take().is_some() || resumed {
                     self.notice(tr(Text::Resumed), now, false);
@@ -825,6 +870,8 @@ impl Session {
                 }
             }
             ServerMessage::GameStarted(state) => {
+                // A skip lasts one game.
+                self.hurried = false;
                 let tc = self
                     .room
                     .as_ref()

@@ -53,6 +53,41 @@ impl AnimSpeed {
     }
 }
 
+/// How long each computer move takes at least, so people can follow them one by one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum BotPace {
+    Instant,
+    Quick,
+    #[default]
+    Normal,
+    Slow,
+}
+
+impl BotPace {
+    pub const ALL: [BotPace; 4] = [
+        BotPace::Instant,
+        BotPace::Quick,
+        BotPace::Normal,
+        BotPace::Slow,
+    ];
+
+    /// Milliseconds a computer move takes at least (0: as soon as it is chosen).
+    pub fn ms(self) -> u32 {
+        match self {
+            BotPace::Instant => 0,
+            BotPace::Quick => 300,
+            BotPace::Normal => 600,
+            BotPace::Slow => 1_200,
+        }
+    }
+
+    /// The next pace, `d` steps on (wrapping).
+    pub fn step(self, d: i32) -> BotPace {
+        let i = BotPace::ALL.iter().position(|t| *t == self).unwrap_or(0) as i32;
+        BotPace::ALL[(i + d).rem_euclid(BotPace::ALL.len() as i32) as usize]
+    }
+}
+
 /// Every field has a default, so a file written by an older version (missing fields) loads.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -69,6 +104,8 @@ pub struct Settings {
     pub pieces: PieceStyle,
     pub theme: crate::theme::ThemeName,
     pub anim_speed: AnimSpeed,
+    /// How long computer moves take at least (games this player hosts).
+    pub bot_pace: BotPace,
     /// Dots on the destinations of a picked piece.
     pub show_legal: bool,
     /// A move waits for a second click or Enter before it is sent.
@@ -127,6 +164,7 @@ impl Default for Settings {
             pieces: PieceStyle::OneKanji,
             theme: crate::theme::ThemeName::Classic,
             anim_speed: AnimSpeed::Normal,
+            bot_pace: BotPace::Normal,
             show_legal: true,
             confirm_moves: false,
             last_offline: None,

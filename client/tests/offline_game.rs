@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 use yonin_client::session::{Link, Session};
-use yonin_core::protocol::{BotLevel, RoomSettings};
+use yonin_core::protocol::{BotLevel, ClientMessage, RoomSettings};
 use yonin_core::{RuleSet, Seat};
 
 /// A small deterministic random source (xorshift), so a failure can be replayed.
@@ -103,5 +103,87 @@ fn an_offline_yonin_game_against_three_bots_runs_to_its_end() {
         table.game.moves().len(),
         outcome,
         started.elapsed().as_secs_f64()
+    );
+}
+
+/// The pace the player chose reaches the embedded server: after the person's move the three
+/// computer replies reach the table one at a time, each at least the pace after the one
+/// before; after the person resigns, "skip to the result" lets the computers finish at once.
+#[test]
+fn computer_moves_come_at_the_players_pace_and_a_skip_finishes_the_game() {
+    let rules = RuleSet {
+        move_limit: Some(200),
+        ..RuleSet::yonin()
+    };
+    let mut settings = RoomSettings::new("paced", rules);
+    settings.bots = vec![
+        (Seat::West, BotLevel::Beginner),
+        (Seat::North, BotLevel::Beginner),
+        (Seat::East, BotLevel::Beginner),
+    ];
+    settings.host_seat = Some(Seat::South);
+    let mut session = Session::offline("Tester", settings);
+    const PACE_MS: u32 = 300;
+    session.set_bot_pace(PACE_MS);
+    let started = Instant::now();
+    let now = |s: &Instant| s.elapsed().as_secs_f64();
+    let moves = |s: &Session| s.table.as_ref().map_or(0, |t| t.game.moves().len());
+    // Our first turn.
+    while !session.table.as_ref().is_some_and(|t| t.my_turn()) {
+        assert!(started.elapsed() < Duration::from_secs(20), "no first turn");
+        session.pump_blocking(now(&started), Duration::from_millis(20));
+        session.set_bot_pace(PACE_MS);
+    }
+    let mv = session.table.as_ref().unwrap().legal_moves()[0];
+    session.play(mv);
+    // Each reply as it reaches the table.
+    let mut seen = moves(&session);
+    let mut arrivals = Vec::new();
+    while arrivals.len() < 4 {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the replies did not come"
+        );
+        session.pump_blocking(now(&started), Duration::from_millis(5));
+        let n = moves(&session);
+        for _ in seen..n {
+            arrivals.push(Instant::now());
+        }
+        seen = n;
+    }
+    // arrivals[0] is our own move; then West, North, East.
+    for pair in arrivals[1..].windows(2) {
+        let gap = pair[1] - pair[0];
+        assert!(
+            gap >= Duration::from_millis(u64::from(PACE_MS) - 60),
+            "replies {gap:?} apart at a {PACE_MS} ms pace"
+        );
+    }
+    // Out of the game, the player skips. At a 3 s pace the rest (up to 200 plies) would take
+    // minutes; skipped, it takes seconds.
+    session.set_bot_pace(3_000);
+    session.send(ClientMessage::Resign);
+    let out = Instant::now();
+    let mut hurried = false;
+    while !session.table.as_ref().is_some_and(|t| t.is_over()) {
+        assert!(
+            out.elapsed() < Duration::from_secs(30),
+            "the game did not end after the skip"
+        );
+        session.pump_blocking(now(&started), Duration::from_millis(20));
+        let resigned = session
+            .table
+            .as_ref()
+            .is_some_and(|t| t.game.position().dead().any(|s| s == Seat::South));
+        if resigned && !hurried {
+            assert!(session.hosts_room(), "the offline player hosts the room");
+            session.hurry_bots();
+            hurried = true;
+        }
+    }
+    let left = session.table.as_ref().unwrap().game.moves().len() - seen;
+    eprintln!(
+        "skipped to the result: {left} plies in {:.1} s",
+        out.elapsed().as_secs_f64()
     );
 }

@@ -726,7 +726,16 @@ pub enum ClientMessage {
         text: String,
         format: Option<RecordFormat>,
     },
+    /// Host: each computer move takes at least `ms` milliseconds (at most `MAX_BOT_PACE_MS`),
+    /// so people can follow the moves one by one; 0 plays them as soon as they are chosen
+    /// (also "skip to the result" after one's own resignation). Kept while the room lives.
+    SetBotPace {
+        ms: u32,
+    },
 }
+
+/// The longest a room may make each computer move take (`SetBotPace`).
+pub const MAX_BOT_PACE_MS: u32 = 3_000;
 
 /// Why a request failed. The `Error` message carries the code and a human text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -729,6 +729,7 @@ impl Conn {
             }
             ClientMessage::Kick { player } => self.host(HostAction::Kick { player }).await,
             ClientMessage::Start => self.host(HostAction::Start).await,
+            ClientMessage::SetBotPace { ms } => self.host(HostAction::SetBotPace { ms }).await,
             ClientMessage::Move { mv } => self.game(GameRequest::Move(mv)).await,
             ClientMessage::Resign => self.game(GameRequest::Resign).await,
             ClientMessage::OfferDraw => self.game(GameRequest::OfferDraw).await,

@@ -350,6 +350,12 @@ pub(super) fn text(t: Text) -> &'static str {
         // Online play: reconnecting, dropped seats, chat
         GraceLeft => "disconnected · {0} s",
         ClockByoyomi => "byoyomi {0}",
+        BotPaceLabel => "Computer moves",
+        PaceInstant => "At once",
+        PaceQuick => "Quick (0.3 s)",
+        PaceNormal => "Normal (0.6 s)",
+        PaceSlow => "Slow (1.2 s)",
+        SkipToResult => "Skip to the result",
         ClockIncrement => "{0} a move",
         ClockThisMove => "this move {0}",
         Reconnecting => "Connection lost — reconnecting…",

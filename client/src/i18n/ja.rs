@@ -350,6 +350,12 @@ pub(super) fn text(t: Text) -> &'static str {
         // Online play: reconnecting, dropped seats, chat
         GraceLeft => "切断 · 残り{0}秒",
         ClockByoyomi => "秒読み {0}",
+        BotPaceLabel => "コンピューターの指し手",
+        PaceInstant => "すぐに",
+        PaceQuick => "速い (0.3秒)",
+        PaceNormal => "普通 (0.6秒)",
+        PaceSlow => "ゆっくり (1.2秒)",
+        SkipToResult => "結果へ進む",
         ClockIncrement => "1手 {0}",
         ClockThisMove => "この手 {0}",
         Reconnecting => "接続が切れました — 再接続中…",

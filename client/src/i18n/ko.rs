@@ -350,6 +350,12 @@ pub(super) fn text(t: Text) -> &'static str {
         // Online play: reconnecting, dropped seats, chat
         GraceLeft => "연결 끊김 · {0}초",
         ClockByoyomi => "초읽기 {0}",
+        BotPaceLabel => "컴퓨터의 수",
+        PaceInstant => "바로",
+        PaceQuick => "빠르게 (0.3초)",
+        PaceNormal => "보통 (0.6초)",
+        PaceSlow => "천천히 (1.2초)",
+        SkipToResult => "결과로 건너뛰기",
         ClockIncrement => "수당 {0}",
         ClockThisMove => "이번 수 {0}",
         Reconnecting => "연결이 끊겼습니다 — 다시 연결하는 중…",

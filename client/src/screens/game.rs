@@ -197,6 +197,12 @@ impl Screen for GameScreen {
                 Intent::ShowResult => {
                     return Transition::Push(Box::new(super::game_over::GameOverScreen::new()));
                 }
+                Intent::SkipToResult => {
+                    if let Some(s) = &mut ctx.session {
+                        s.hurry_bots();
+                    }
+                    continue;
+                }
                 Intent::Refused => {
                     ctx.sounds.play(&Cue::Illegal);
                     continue;

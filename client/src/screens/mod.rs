@@ -66,6 +66,7 @@ impl Ctx {
             interactive,
             show_legal: self.settings.show_legal,
             confirm_moves: self.settings.confirm_moves,
+            can_hurry: self.session.as_ref().is_some_and(|s| s.hosts_room()),
         }
     }
 }

@@ -6,7 +6,7 @@
 use super::{Ctx, Screen, Transition};
 use crate::board_view::{self, PieceLook, PieceStyle};
 use crate::i18n::{tr, trf, Text};
-use crate::settings::{AnimSpeed, Settings};
+use crate::settings::{AnimSpeed, BotPace, Settings};
 use crate::theme::{self, ThemeName};
 use crate::ui::{TextField, Ui};
 use macroquad::prelude::*;
@@ -15,7 +15,7 @@ use yonin_core::protocol::{validate_name, MAX_NAME_CHARS};
 use yonin_core::{PieceKind, Seat};
 
 /// Rows on the screen: the settings, the "Esc saves" line and the error line.
-const ROWS: usize = 14;
+const ROWS: usize = 15;
 
 pub struct SettingsScreen {
     name: TextField,
@@ -45,6 +45,15 @@ pub fn anim_speed_name(a: AnimSpeed) -> &'static str {
         AnimSpeed::Fast => Text::AnimFast,
         AnimSpeed::Normal => Text::AnimNormal,
         AnimSpeed::Slow => Text::AnimSlow,
+    })
+}
+
+pub fn bot_pace_name(p: BotPace) -> &'static str {
+    tr(match p {
+        BotPace::Instant => Text::PaceInstant,
+        BotPace::Quick => Text::PaceQuick,
+        BotPace::Normal => Text::PaceNormal,
+        BotPace::Slow => Text::PaceSlow,
     })
 }
 
@@ -136,6 +145,10 @@ impl Screen for SettingsScreen {
         );
         if d != 0 {
             s.anim_speed = s.anim_speed.step(d);
+        }
+        let d = ui.stepper(row(), tr(Text::BotPaceLabel), bot_pace_name(s.bot_pace));
+        if d != 0 {
+            s.bot_pace = s.bot_pace.step(d);
         }
         let d = ui.stepper(row(), tr(Text::PieceNames), piece_style_name(s.pieces));
         if d != 0 {

@@ -503,13 +503,15 @@ mod tests {
         assert_eq!(s.name, "Ann");
         assert_eq!(s.last_offline, None);
         // An impossible seat or clock falls back to a sensible one.
-        let mut settings = Settings::default();
-        settings.last_offline = Some(LastSetup {
-            rules: RuleSet::standard(),
-            my_seat: Seat::East,
-            others: [None; 4],
-            time: 99,
-        });
+        let settings = Settings {
+            last_offline: Some(LastSetup {
+                rules: RuleSet::standard(),
+                my_seat: Seat::East,
+                others: [None; 4],
+                time: 99,
+            }),
+            ..Settings::default()
+        };
         let s = SetupScreen::offline(&settings);
         assert_eq!(s.my_seat, Seat::South);
         assert_eq!(s.time, TIME_CONTROLS.len() - 1);

@@ -14,7 +14,7 @@ use futures::FutureExt;
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
 use std::panic::AssertUnwindSafe;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -22,7 +22,7 @@ use tokio::time::Instant;
 use yonin_core::protocol::{
     parse_start, Action, BotLevel, ChatEntry, ChatScope, ErrorCode, GameState, LeaveReason,
     Occupant, PlayerId, PlayerRef, Rejection, ResumeToken, RoomId, RoomPhase, RoomSettings,
-    RoomState, RoomSummary, SeatInfo, ServerMessage, TimeControl, ROOM_CHAT_KEPT,
+    RoomState, RoomSummary, SeatInfo, ServerMessage, TimeControl, MAX_BOT_PACE_MS, ROOM_CHAT_KEPT,
 };
 use yonin_core::rules::FirstSeat;
 use yonin_core::{BySeat, Game, GameError, Move, Position, Seat, SeatSet, Variant};
@@ -91,6 +91,7 @@ pub(crate) enum HostAction {
     MoveSeat { from: Seat, to: Seat },
     Kick { player: PlayerId },
     Start,
+    SetBotPace { ms: u32 },
 }
 
 pub(crate) enum GameRequest {
@@ -246,6 +247,9 @@ struct Room {
     grace: Duration,
     host: Option<PlayerId>,
     members: HashMap<PlayerId, Member>,
+    /// The least time a computer move takes, in milliseconds (`SetBotPace`); read by the
+    /// bots' tasks while they wait, so lowering it hurries a move already chosen.
+    bot_pace_ms: Arc<AtomicU32>,
     /// The room's last chat lines, for those who enter later (`ROOM_CHAT_KEPT`).
     recent_chat: VecDeque<ChatEntry>,
     in_play: SeatSet,
@@ -398,6 +402,7 @@ impl Room {
             grace,
             host: None,
             members: HashMap::new(),
+            bot_pace_ms: Arc::new(AtomicU32::new(0)),
             recent_chat: VecDeque::new(),
             seats,
             phase: RoomPhase::Waiting,

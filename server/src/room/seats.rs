@@ -411,6 +411,10 @@ impl Room {
                 }
                 self.start_game();
             }
+            HostAction::SetBotPace { ms } => {
+                self.bot_pace_ms
+                    .store(ms.min(MAX_BOT_PACE_MS), Ordering::Relaxed);
+            }
         }
         Ok(())
     }

@@ -55,10 +55,13 @@ impl Room {
             return;
         };
         let mut budget = self.ctx.config.bot_think;
+        // The pace never costs a bot the game on time: it ends this long before its flag.
+        let mut latest = None;
         if let Some(c) = &m.clock {
             if let Some((_, t)) = c.deadline() {
                 let left = t.saturating_duration_since(std::time::Instant::now());
                 budget = budget.min(left / BOT_CLOCK_SHARE);
+                latest = Some(t.checked_sub(PACE_CLOCK_MARGIN).unwrap_or(t));
             }
         }
         let ticket = self.next_ticket;
@@ -80,8 +83,11 @@ impl Room {
             .unwrap_or_else(|| self.ctx.config.bot_engine.player(bots::splitmix(m.seed)));
         let me = self.me.clone();
         let alive = self.ctx.alive.clone();
+        let pace = self.bot_pace_ms.clone();
+        let started = std::time::Instant::now();
         tokio::spawn(async move {
             let _alive = alive;
+            let stopped = stop.clone();
             let thinking = tokio::task::spawn_blocking(move || {
                 let mv = player.choose(&game, level, budget, stop);
                 (mv, player)
@@ -91,6 +97,7 @@ impl Room {
                 Ok((mv, player)) => (mv, Some(player)),
                 Err(_) => (None, None),
             };
+            wait_for_pace(started, latest, &pace, &stopped).await;
             // The room may be gone (closed or shutting down): then nobody needs the move.
             let _ = me
                 .send(RoomCmd::BotMoved {
@@ -147,5 +154,31 @@ impl Room {
         if let Err(e) = result {
             tracing::warn!(room = %self.id, %seat, "bot move refused: {e}");
         }
+    }
+}
+
+/// How often a bot that chose its move early looks at the pace again (a lowered pace, a
+/// stopped search).
+const PACE_STEP: Duration = Duration::from_millis(25);
+/// A paced move is played at the latest this long before the bot's clock would run out.
+const PACE_CLOCK_MARGIN: Duration = Duration::from_millis(300);
+
+/// Holds a chosen move until the room's pace has passed since the bot started, so people see
+/// computer moves one at a time; a pace lowered meanwhile (a skip) or a stopped search ends
+/// the wait at once.
+async fn wait_for_pace(
+    started: std::time::Instant,
+    latest: Option<std::time::Instant>,
+    pace_ms: &AtomicU32,
+    stop: &AtomicBool,
+) {
+    loop {
+        let pace = Duration::from_millis(u64::from(pace_ms.load(Ordering::Relaxed)));
+        let spent = started.elapsed();
+        let late = latest.is_some_and(|l| std::time::Instant::now() >= l);
+        if spent >= pace || late || stop.load(Ordering::Relaxed) {
+            return;
+        }
+        tokio::time::sleep((pace - spent).min(PACE_STEP)).await;
     }
 }

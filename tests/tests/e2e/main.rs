@@ -6,7 +6,8 @@
 /// move is rejected naming its rule (nifu); out-of-turn moves and spectators' moves are refused.
 mod standard_game;
 
-/// One person and three bots play Yonin to the end.
+/// One person and three bots play Yonin to the end; a paced room plays its computer moves one
+/// at a time.
 mod yonin_bots;
 
 /// Four people play Yonin from a custom position: a check moves the turn out of order (RULES §4).
