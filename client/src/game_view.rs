@@ -841,6 +841,16 @@ impl GameView {
                 intents.push(*intent);
             }
         }
+        // Both kings entered: the points JSA's adjudication by agreement goes by, under the
+        // buttons (a draw offer then means "24 or more each: a draw").
+        if let Some(line) = impasse_points_line(table) {
+            let rows = buttons.len().div_ceil(cols);
+            let y = r.y + rows as f32 * (bh + gap) + bh * 0.35;
+            if y + bh * 0.3 < r.y + r.h {
+                let s = fit(ui, &line, r.w, bh * 0.42);
+                ui.text_mid(&line, r.x, y, s, theme::palette().text);
+            }
+        }
         if ui.input.pressed && self.confirm_resign {
             // Any click elsewhere cancels the confirmation.
             let first = Rect::new(r.x, r.y, bw, bh);
@@ -1075,6 +1085,16 @@ pub fn ordinal(n: usize) -> String {
     crate::i18n::ordinal(n)
 }
 
+/// "Both kings entered — points ▲ 26 · △ 22 (24 each: a draw)" while both kings of a standard
+/// game stand in the enemy zones and the game goes on.
+fn impasse_points_line(table: &Table) -> Option<String> {
+    if table.is_over() {
+        return None;
+    }
+    let (sente, gote) = yonin_core::impasse::mutual_entry_points(table.game.position())?;
+    Some(trf(Text::ImpassePoints, &[&sente, &gote]))
+}
+
 /// The game's buttons beside the board, in order: label, what a click asks, accent colour.
 fn action_buttons(
     table: &Table,
@@ -1144,6 +1164,25 @@ fn action_buttons(
 mod tests {
     use super::*;
     use yonin_core::{Game, RuleSet, Seat};
+
+    #[test]
+    fn the_impasse_points_show_when_both_kings_have_entered() {
+        let rules = RuleSet::standard();
+        let pos = yonin_core::setup::Setup::parse(
+            yonin_core::Variant::Standard,
+            "K8/4+R4/9/9/9/9/9/9/8k b R2Pb 1",
+        )
+        .unwrap()
+        .into_position(&rules)
+        .unwrap();
+        let t = Table::from_game(Game::from_position(rules, pos), Some(Seat::South), 0.0);
+        let line = impasse_points_line(&t).expect("both kings entered");
+        // In any language: Sente's 12 points before Gote's 5.
+        let (a, b) = (line.find("12"), line.rfind('5'));
+        assert!(a.is_some() && b.is_some() && a < b, "{line}");
+        let start = Table::from_game(Game::new(rules), Some(Seat::South), 0.0);
+        assert_eq!(impasse_points_line(&start), None);
+    }
 
     #[test]
     fn a_finished_game_offers_its_result_again() {

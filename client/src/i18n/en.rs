@@ -351,6 +351,7 @@ pub(super) fn text(t: Text) -> &'static str {
         GraceLeft => "disconnected · {0} s",
         ClockByoyomi => "byoyomi {0}",
         BotPaceLabel => "Computer moves",
+        ImpassePoints => "Both kings entered · points ▲ {0} · △ {1} (24 each: a draw by agreement)",
         PaceInstant => "At once",
         PaceQuick => "Quick (0.3 s)",
         PaceNormal => "Normal (0.6 s)",

@@ -351,6 +351,7 @@ pub(super) fn text(t: Text) -> &'static str {
         GraceLeft => "切断 · 残り{0}秒",
         ClockByoyomi => "秒読み {0}",
         BotPaceLabel => "コンピューターの指し手",
+        ImpassePoints => "相入玉 · 点数 ▲{0} · △{1}（双方24点以上なら合意で引き分け）",
         PaceInstant => "すぐに",
         PaceQuick => "速い (0.3秒)",
         PaceNormal => "普通 (0.6秒)",

@@ -351,6 +351,7 @@ pub(super) fn text(t: Text) -> &'static str {
         GraceLeft => "연결 끊김 · {0}초",
         ClockByoyomi => "초읽기 {0}",
         BotPaceLabel => "컴퓨터의 수",
+        ImpassePoints => "상입옥 · 점수 ▲{0} · △{1} (양쪽 24점 이상이면 합의 무승부)",
         PaceInstant => "바로",
         PaceQuick => "빠르게 (0.3초)",
         PaceNormal => "보통 (0.6초)",
