@@ -23,8 +23,9 @@ use crate::table::{Cue, Table};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use yonin_core::protocol::{
-    ChatScope, ClientMessage, ErrorCode, LeaveReason, Occupant, PlayerId, ResumeToken, RoomId,
-    RoomPhase, RoomSettings, RoomState, RoomSummary, ServerMessage, StoredPlayer, PROTOCOL_VERSION,
+    ChatScope, ClientMessage, ErrorCode, FirstDraw, LeaveReason, Occupant, PlayerId, ResumeToken,
+    RoomId, RoomPhase, RoomSettings, RoomState, RoomSummary, ServerMessage, StoredPlayer,
+    PROTOCOL_VERSION,
 };
 use yonin_core::{Move, Seat, Variant};
 
@@ -155,6 +156,8 @@ pub struct Session {
     pace_told: Option<(RoomId, u32)>,
     /// The player skipped to the result: computers play the rest of this game at once.
     pub hurried: bool,
+    /// How chance chose who moves first in this game, and when it was told (local time).
+    pub first_draw: Option<(FirstDraw, f64)>,
 }
 
 impl Session {
@@ -188,6 +191,7 @@ impl Session {
             bot_pace_ms: 0,
             pace_told: None,
             hurried: false,
+            first_draw: None,
         }
     }
 
@@ -799,6 +803,12 @@ impl Session {
                     .replace_with(&lines, self.room.as_ref(), self.player_id, now);
             }
             ServerMessage::ChatHistory { .. } => {}
+            ServerMessage::FirstDrawn { room, draw }
+                if self.room.as_ref().is_some_and(|r| r.id == room) =>
+            {
+                self.first_draw = Some((draw, now));
+            }
+            ServerMessage::FirstDrawn { .. } => {}
             ServerMessage::Chat {
                 scope: ChatScope::Lobby,
                 from,

@@ -5,6 +5,7 @@
 pub mod attacks;
 pub mod bot;
 pub mod cpu;
+pub mod furigoma;
 pub mod game;
 pub mod hand;
 pub mod impasse;

@@ -923,6 +923,25 @@ pub enum ServerMessage {
         room: RoomId,
         lines: Vec<ChatEntry>,
     },
+    /// How the first player of the game about to start was chosen, when its rules leave it
+    /// to chance (`FirstSeat::Random`); sent to the room just before `GameStarted`.
+    FirstDrawn {
+        room: RoomId,
+        draw: FirstDraw,
+    },
+}
+
+/// How chance chose who moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FirstDraw {
+    /// Standard (even game): the player now in `tosser` tossed five pawns (the host, or
+    /// Sente's player when the host only watches); the seats were swapped if the toss said so.
+    Furigoma {
+        toss: crate::furigoma::Toss,
+        tosser: Seat,
+    },
+    /// Yonin: this seat was drawn to move first.
+    Seat(Seat),
 }
 
 /// The most chat lines a room keeps for those who enter later.

@@ -60,6 +60,9 @@ pub struct Config {
     pub bot_think: Duration,
     /// Seed for bots' choices (`None`: random per game). Tests fix it.
     pub bot_seed: Option<u64>,
+    /// The random bits of a random first seat (furigoma's five pawns, Yonin's draw);
+    /// `None`: fresh ones from the system each game. Tests fix it.
+    pub draw_bits: Option<u64>,
     /// What plays for bots.
     pub bot_engine: Arc<dyn BotEngine>,
     /// A game with no person connected is stopped after this long.
@@ -85,6 +88,7 @@ impl Default for Config {
             max_rooms: 128,
             bot_think: Duration::from_secs(2),
             bot_seed: None,
+            draw_bits: None,
             bot_engine: bots::default_engine(),
             abandoned_game: Duration::from_secs(600),
             shutdown_timeout: Duration::from_secs(5),

@@ -199,7 +199,7 @@ keys! {
     // Replay: browser sources (local, server, import) and export
     ReplayTabLocal, ReplayTabServer, ReplayTabImport, ArchiveAddress, ArchiveList, ArchiveHelp, ArchiveConnecting, ArchiveFetching, ArchiveCount, ArchiveEmpty, ArchiveOffline, ArchiveNoStore, ImportPath, ImportOpen, ImportHelp, ImportNoPath, ImportFailed, ImportFilesIn, ImportNoFiles, ViewFrom, SaveAs, SavedTo, ExportFailed,
     // Online play: reconnecting, dropped seats, chat
-    GraceLeft, ImpassePoints, BotPaceLabel, PaceInstant, PaceQuick, PaceNormal, PaceSlow, SkipToResult, ClockByoyomi, ClockIncrement, ClockThisMove, Reconnecting, ReconnectAttempt, ReconnectGaveUp, ReconnectGaveUpDetail, ReconnectRefused, TryAgain, Resumed, NetworkGone, ChatTitle, ChatHint, ChatOpenHint, ChatSpectatorLine, ChatRefused, ChatEmpty, ChatTooLong, SeatRefused, ReconnectAttemptWatch, ResumedWatching,
+    GraceLeft, FurigomaTitle, FirstDrawTitle, FurigomaTosserSente, FurigomaOtherSente, FirstSeatDrawn, FurigomaOption, FirstBySeat, ImpassePoints, BotPaceLabel, PaceInstant, PaceQuick, PaceNormal, PaceSlow, SkipToResult, ClockByoyomi, ClockIncrement, ClockThisMove, Reconnecting, ReconnectAttempt, ReconnectGaveUp, ReconnectGaveUpDetail, ReconnectRefused, TryAgain, Resumed, NetworkGone, ChatTitle, ChatHint, ChatOpenHint, ChatSpectatorLine, ChatRefused, ChatEmpty, ChatTooLong, SeatRefused, ReconnectAttemptWatch, ResumedWatching,
     // Saved seats (issue 32): rejoining a game after a restart, names kept through a stand-in
     RejoinGame, RejoinNamed, Against, ThisComputer, HostedHere, SavedSeatGone, SavedSeatElsewhere, RejoiningGame, StandInName,
     // Keyboard and settings (issue #8): typed moves, shortcuts, themes, piece styles

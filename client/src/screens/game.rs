@@ -148,6 +148,9 @@ impl Screen for GameScreen {
             self.over_shown = false;
         }
         let intents = self.view.frame(&ui, table, &opts, now);
+        if let Some((draw, at)) = &session.first_draw {
+            crate::first_draw::draw(&ui, draw, table, now - at);
+        }
         let over = table.is_over();
         let rules = *table.game.rules();
         let tc = table.time_control;

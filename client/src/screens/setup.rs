@@ -257,6 +257,21 @@ impl Screen for SetupScreen {
                 if d != 0 {
                     r.handicap = step(&Handicap::ALL, r.handicap, d);
                 }
+                if r.handicap == Handicap::Even {
+                    let furigoma = r.first_seat == FirstSeat::Random;
+                    let name = tr(if furigoma {
+                        Text::FurigomaOption
+                    } else {
+                        Text::FirstBySeat
+                    });
+                    if ui.stepper(next_right(), tr(Text::FirstToMove), name) != 0 {
+                        r.first_seat = if furigoma {
+                            FirstSeat::Fixed(Seat::South)
+                        } else {
+                            FirstSeat::Random
+                        };
+                    }
+                }
                 let d = ui.stepper(
                     next_right(),
                     tr(Text::Impasse),

@@ -19,12 +19,14 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
+use yonin_core::furigoma::Toss;
+use yonin_core::protocol::FirstDraw;
 use yonin_core::protocol::{
     parse_start, Action, BotLevel, ChatEntry, ChatScope, ErrorCode, GameState, LeaveReason,
     Occupant, PlayerId, PlayerRef, Rejection, ResumeToken, RoomId, RoomPhase, RoomSettings,
     RoomState, RoomSummary, SeatInfo, ServerMessage, TimeControl, MAX_BOT_PACE_MS, ROOM_CHAT_KEPT,
 };
-use yonin_core::rules::FirstSeat;
+use yonin_core::rules::{FirstSeat, Handicap, RuleSet};
 use yonin_core::{BySeat, Game, GameError, Move, Position, Seat, SeatSet, Variant};
 
 /// A person arriving in the room: who they are and where their messages go.

@@ -7,14 +7,12 @@ use super::*;
 impl Room {
     // --- the game --------------------------------------------------------------------------
 
-    pub(super) fn start_game(&mut self) {
+    /// Starts a game: the room's first (`rematch` false) or a rematch, whose seats were
+    /// rotated (so sides alternate and a standard game tosses no pawns again).
+    pub(super) fn start_game(&mut self, rematch: bool) {
         let mut rules = self.settings.rules;
         let seed = self.ctx.config.bot_seed.unwrap_or_else(secret::u64);
-        if rules.first_seat == FirstSeat::Random {
-            let seats: Vec<Seat> = self.in_play.iter().collect();
-            let pick = seats[(secret::u64() % seats.len() as u64) as usize];
-            rules.first_seat = FirstSeat::Fixed(pick);
-        }
+        let draw = self.draw_first(&mut rules, rematch);
         let start = match &self.start_position {
             Some(p) => p.clone(),
             None => Position::start(&rules),
@@ -46,6 +44,10 @@ impl Room {
         self.phase = RoomPhase::Playing;
         self.rematch = SeatSet::EMPTY;
         tracing::info!(room = %self.id, "game started");
+        if let Some(draw) = draw {
+            let room = self.id;
+            self.broadcast(ServerMessage::FirstDrawn { room, draw });
+        }
         self.broadcast_state();
         let ids: Vec<PlayerId> = self.members.keys().copied().collect();
         for id in ids {
@@ -53,6 +55,49 @@ impl Room {
         }
         if self.game.as_ref().is_some_and(|m| m.game.is_over()) {
             self.finish_game();
+        }
+    }
+
+    /// Chance chooses who moves first when the rules say so: Yonin draws a seat; an even
+    /// standard game tosses five pawns (furigoma) and puts the tosser in Sente's seat when
+    /// more 歩 than と land face up, else in Gote's. The rules then name the seat.
+    fn draw_first(&mut self, rules: &mut RuleSet, rematch: bool) -> Option<FirstDraw> {
+        if rules.first_seat != FirstSeat::Random {
+            return None;
+        }
+        let bits = self.ctx.config.draw_bits.unwrap_or_else(secret::u64);
+        match rules.variant {
+            Variant::Yonin => {
+                let seats: Vec<Seat> = self.in_play.iter().collect();
+                let pick = seats[(bits % seats.len() as u64) as usize];
+                rules.first_seat = FirstSeat::Fixed(pick);
+                Some(FirstDraw::Seat(pick))
+            }
+            Variant::Standard => {
+                rules.first_seat = FirstSeat::Fixed(Seat::South);
+                // A handicap game has its giver as Gote, a rematch swapped the sides: nothing
+                // to toss for.
+                if rules.handicap != Handicap::Even || rematch {
+                    return None;
+                }
+                let toss = Toss::from_bits(bits);
+                let tossed_from = self
+                    .host
+                    .and_then(|h| self.seat_of(h))
+                    .unwrap_or(Seat::South);
+                let tosser = if toss.tosser_plays_sente() {
+                    Seat::South
+                } else {
+                    Seat::North
+                };
+                if tosser != tossed_from {
+                    self.seats.0.swap(Seat::South.index(), Seat::North.index());
+                    for seat in [Seat::South, Seat::North] {
+                        self.grant_seat_to_occupant(seat);
+                    }
+                }
+                Some(FirstDraw::Furigoma { toss, tosser })
+            }
         }
     }
 
@@ -331,7 +376,7 @@ impl Room {
         for s in self.in_play.iter() {
             self.grant_seat_to_occupant(s);
         }
-        self.start_game();
+        self.start_game(true);
         Ok(())
     }
 

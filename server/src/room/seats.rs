@@ -409,7 +409,7 @@ impl Room {
                         format!("{seat} is empty: seat a person or a bot there first"),
                     );
                 }
-                self.start_game();
+                self.start_game(false);
             }
             HostAction::SetBotPace { ms } => {
                 self.bot_pace_ms

@@ -6,6 +6,9 @@
 /// move is rejected naming its rule (nifu); out-of-turn moves and spectators' moves are refused.
 mod standard_game;
 
+/// Furigoma decides who is Sente both ways, with the seats swapped when the toss says so.
+mod furigoma;
+
 /// One person and three bots play Yonin to the end; a paced room plays its computer moves one
 /// at a time.
 mod yonin_bots;
