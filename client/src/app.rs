@@ -64,6 +64,10 @@ pub fn run(opts: WindowOptions) {
     let (w, h) = opts.size.unwrap_or((1280, 800));
     // A window that may sleep when idle (never while writing a screenshot: that loop draws
     // frames back to back) wakes for input and for `redraw`'s alarms.
+    if let Some(why) = crate::redraw::no_display() {
+        eprintln!("yonin: {why}");
+        std::process::exit(2);
+    }
     let sleeps = opts.screenshot.is_none() && crate::redraw::can_sleep();
     let conf = Conf {
         window_title: "Yonin 四人将棋".to_string(),

@@ -76,6 +76,26 @@ pub fn poke() {
     }
 }
 
+/// Why no window can open here (Linux without a reachable X display), in words for the
+/// player; None when one can (or on other platforms).
+pub fn no_display() -> Option<String> {
+    #[cfg(target_os = "linux")]
+    {
+        let why = match std::env::var("DISPLAY") {
+            Ok(d) if !d.is_empty() => match x11rb::connect(None) {
+                Ok(_) => return None,
+                Err(e) => format!("the X display {d} cannot be reached ({e})"),
+            },
+            _ => "DISPLAY is not set".to_string(),
+        };
+        return Some(format!(
+            "no window can open: {why}. Run it in a desktop session, or under xvfb-run."
+        ));
+    }
+    #[allow(unreachable_code)]
+    None
+}
+
 /// Whether the window's event loop may sleep on this platform: the window is then made with
 /// a blocking event loop and a class the alarm clock can find it by.
 pub fn can_sleep() -> bool {
