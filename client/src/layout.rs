@@ -195,6 +195,9 @@ fn larger(a: Layout, b: Layout) -> Layout {
     }
 }
 
+/// The widest a seat's column beside the board grows in a wide window (pixels).
+const MAX_COLUMN_W: f32 = 340.0;
+
 /// The largest board in `region` that leaves room on the given sides for each seat's plate
 /// and hand: strips above and below, columns left and right.
 fn around(
@@ -223,6 +226,13 @@ fn around(
     let side = (region.w - cols * (col_w + m))
         .min(region.h - strips * (strip_h + m))
         .max(60.0);
+    // Wide windows: the columns take the width the board leaves them (up to a limit), so
+    // names and clocks fit instead of sitting between empty margins.
+    let col_w = if cols > 0.0 {
+        ((region.w - side) / cols - m).clamp(col_w, MAX_COLUMN_W.max(col_w))
+    } else {
+        0.0
+    };
     let area = Rect::new(
         region.x + (region.w - side) / 2.0,
         region.y + (region.h - side) / 2.0,

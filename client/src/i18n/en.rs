@@ -364,7 +364,7 @@ pub(super) fn text(t: Text) -> &'static str {
         PaceNormal => "Normal (0.6 s)",
         PaceSlow => "Slow (1.2 s)",
         SkipToResult => "Skip to the result",
-        ClockIncrement => "{0} a move",
+        ClockIncrement => "{0}/move",
         ClockThisMove => "this move {0}",
         Reconnecting => "Connection lost — reconnecting…",
         ReconnectAttempt => "Attempt {0} · your seat waits {1} s more",

@@ -128,19 +128,33 @@ pub fn shoot(scenario: &str, w: u32, h: u32) -> Option<Picture> {
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let out = dir.join(format!("{scenario}.png"));
     let bin = env!("CARGO_BIN_EXE_yonin");
-    let mut cmd = match runner.split_first() {
-        Some((first, rest)) => {
-            let mut c = Command::new(first);
-            c.args(rest).arg(bin);
-            c
-        }
-        None => Command::new(bin),
+    let run = || {
+        let mut cmd = match runner.split_first() {
+            Some((first, rest)) => {
+                let mut c = Command::new(first);
+                c.args(rest).arg(bin);
+                c
+            }
+            None => Command::new(bin),
+        };
+        cmd.arg("--screenshot")
+            .arg(&out)
+            .args(["--scenario", scenario, "--size", &format!("{w}x{h}")])
+            .env("YONIN_HOME", &dir);
+        cmd.output().expect("the yonin binary runs")
     };
-    cmd.arg("--screenshot")
-        .arg(&out)
-        .args(["--scenario", scenario, "--size", &format!("{w}x{h}")])
-        .env("YONIN_HOME", &dir);
-    let result = cmd.output().expect("the yonin binary runs");
+    // `xvfb-run -a` in tests running at once can pick the same display number and lose the
+    // race for it (the window then finds no X server): such a start is tried again.
+    let mut result = run();
+    for _ in 0..2 {
+        let stderr = String::from_utf8_lossy(&result.stderr);
+        let no_display = stderr.contains("XOpenDisplay") || stderr.contains("no window can open");
+        if result.status.success() || !no_display {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        result = run();
+    }
     assert!(
         result.status.success(),
         "yonin --screenshot {scenario} failed: {}\n{}",
