@@ -409,13 +409,10 @@ impl Screen for LobbyScreen {
                     send.push(ClientMessage::Start);
                 }
             } else if waiting {
-                ui.text_mid(
-                    tr(Text::HostStarts),
-                    x,
-                    y + bh / 2.0,
-                    u,
-                    theme::palette().text_dim,
-                );
+                // Under the buttons, as wide as the seats: beside them it ran under Rules.
+                let text = tr(Text::HostStarts);
+                let size = crate::game_view::fit(&ui, text, rw, u);
+                ui.text_mid(text, x, y + bh + u * 1.2, size, theme::palette().text_dim);
             }
             if ui.button(Rect::new(x + bw * 1.4 + u, y, bw, bh), tr(Text::MenuRules)) {
                 out = Transition::Push(Box::new(super::rules::RulesScreen::for_game(
