@@ -76,6 +76,10 @@ pub fn poke() {
     }
 }
 
+/// The connection that found the display, held for the life of the program.
+#[cfg(target_os = "linux")]
+static PROBE: Mutex<Option<x11rb::rust_connection::RustConnection>> = Mutex::new(None);
+
 /// Why no window can open here (Linux without a reachable X display), in words for the
 /// player; None when one can (or on other platforms).
 pub fn no_display() -> Option<String> {
@@ -83,7 +87,14 @@ pub fn no_display() -> Option<String> {
     {
         let why = match std::env::var("DISPLAY") {
             Ok(d) if !d.is_empty() => match x11rb::connect(None) {
-                Ok(_) => return None,
+                Ok((conn, _)) => {
+                    // Kept open: were it the server's only client, closing it would make
+                    // Xvfb reset just as the window connects (XOpenDisplay then fails).
+                    if let Ok(mut kept) = PROBE.lock() {
+                        *kept = Some(conn);
+                    }
+                    return None;
+                }
                 Err(e) => format!("the X display {d} cannot be reached ({e})"),
             },
             _ => "DISPLAY is not set".to_string(),
