@@ -20,24 +20,28 @@ impl Rng {
     }
 }
 
+/// A Yonin room for the person in South against three Beginner computers, ending by
+/// `move_limit` plies at the latest.
+fn yonin_against_beginners(name: &str, move_limit: u32) -> RoomSettings {
+    let rules = RuleSet {
+        move_limit: Some(move_limit),
+        ..RuleSet::yonin()
+    };
+    let mut settings = RoomSettings::new(name, rules);
+    settings.bots = [Seat::West, Seat::North, Seat::East]
+        .map(|s| (s, BotLevel::Beginner))
+        .to_vec();
+    settings.host_seat = Some(Seat::South);
+    settings
+}
+
 /// The shortest time between two of the scripted person's moves.
 const MOVE_PACE: Duration = Duration::from_millis(60);
 
 #[test]
 fn an_offline_yonin_game_against_three_bots_runs_to_its_end() {
-    let rules = RuleSet {
-        // A safety net: the game ends for sure, with the live seats sharing places.
-        move_limit: Some(600),
-        ..RuleSet::yonin()
-    };
-    let mut settings = RoomSettings::new("offline test", rules);
-    settings.bots = vec![
-        (Seat::West, BotLevel::Beginner),
-        (Seat::North, BotLevel::Beginner),
-        (Seat::East, BotLevel::Beginner),
-    ];
-    settings.host_seat = Some(Seat::South);
-    let mut session = Session::offline("Tester", settings);
+    // A safety net: the game ends for sure, with the live seats sharing places.
+    let mut session = Session::offline("Tester", yonin_against_beginners("offline test", 600));
 
     let started = Instant::now();
     let mut rng = Rng(0x5eed_1234_abcd_0001);
@@ -111,18 +115,7 @@ fn an_offline_yonin_game_against_three_bots_runs_to_its_end() {
 /// before; after the person resigns, "skip to the result" lets the computers finish at once.
 #[test]
 fn computer_moves_come_at_the_players_pace_and_a_skip_finishes_the_game() {
-    let rules = RuleSet {
-        move_limit: Some(200),
-        ..RuleSet::yonin()
-    };
-    let mut settings = RoomSettings::new("paced", rules);
-    settings.bots = vec![
-        (Seat::West, BotLevel::Beginner),
-        (Seat::North, BotLevel::Beginner),
-        (Seat::East, BotLevel::Beginner),
-    ];
-    settings.host_seat = Some(Seat::South);
-    let mut session = Session::offline("Tester", settings);
+    let mut session = Session::offline("Tester", yonin_against_beginners("paced", 200));
     const PACE_MS: u32 = 300;
     session.set_bot_pace(PACE_MS);
     let started = Instant::now();
