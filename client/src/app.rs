@@ -151,6 +151,7 @@ async fn game_loop(sleeps: bool) {
         ctx.cues.clear();
         if let Some(s) = &mut ctx.session {
             s.set_bot_pace(ctx.settings.bot_pace.ms());
+            s.turn_board = ctx.settings.turn_board;
             ctx.cues = s.pump(ctx.now);
         }
         for c in &ctx.cues {

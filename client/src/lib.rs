@@ -32,6 +32,7 @@ pub mod settings;
 pub mod shortcuts;
 pub mod table;
 pub mod theme;
+pub mod together;
 pub mod typed_move;
 pub mod ui;
 pub mod usi;

@@ -601,6 +601,7 @@ pub fn rejoin_seat() -> crate::seats::SavedSeat {
                 level: BotLevel::Medium,
             },
         ],
+        companions: Vec::new(),
         saved_at: 1_796_011_546,
     }
 }

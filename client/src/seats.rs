@@ -56,8 +56,19 @@ pub struct SavedSeat {
     /// Who else sits at the table, as far as the client knew.
     #[serde(default)]
     pub others: Vec<StoredPlayer>,
+    /// Pass and play: the other people at this computer and their seats' tokens.
+    #[serde(default)]
+    pub companions: Vec<SavedCompanion>,
     /// Seconds since 1970 when it was last written.
     pub saved_at: u64,
+}
+
+/// Another person at this computer in a pass-and-play game, as saved with the seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedCompanion {
+    pub name: String,
+    pub seat: Seat,
+    pub token: ResumeToken,
 }
 
 impl SavedSeat {
@@ -304,6 +315,7 @@ mod tests {
             others: vec![StoredPlayer::Bot {
                 level: yonin_core::protocol::BotLevel::Easy,
             }],
+            companions: Vec::new(),
             saved_at: at,
         }
     }

@@ -13,13 +13,17 @@
 //! (`seats`) when granted, forgotten when its game ends, when the player leaves or when the
 //! server refuses its token, and [`Start::Rejoin`] takes it back after a restart (starting the
 //! in-process server again for an offline game or a LAN party hosted here).
+//!
+//! Pass and play: the other people at this computer of an offline game sit on connections of
+//! their own ([`crate::together`]); the table follows the turn from one to the next.
 
 use crate::chat::{clean_line, ChatError, ChatLog};
 use crate::i18n::{level_name, side_name, tr, trf, Text};
 use crate::net::{ws_url, NetEvent, NetHandle};
 use crate::reconnect::{sync_grace, Phase, Reconnect, Rejoin, DEFAULT_GRACE};
-use crate::seats::{now_secs, SavedSeat, SeatBook, ServerPlace};
+use crate::seats::{now_secs, SavedCompanion, SavedSeat, SeatBook, ServerPlace};
 use crate::table::{Cue, Table};
+use crate::together::{people_here, Companion, News};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use yonin_core::protocol::{
@@ -158,6 +162,15 @@ pub struct Session {
     pub hurried: bool,
     /// How chance chose who moves first in this game, and when it was told (local time).
     pub first_draw: Option<(FirstDraw, f64)>,
+    /// Pass and play: the other people at this computer, each on a connection of their own.
+    companions: Vec<Companion>,
+    /// Pass and play: seats for people at this computer, taken once the room exists.
+    people_to_seat: Vec<Seat>,
+    /// Pass and play after a restart: the other people's saved seats, taken back once the
+    /// in-process server listens.
+    companions_to_resume: Vec<SavedCompanion>,
+    /// Pass and play: the board turns to the person to move (the setting).
+    pub turn_board: bool,
 }
 
 impl Session {
@@ -192,6 +205,10 @@ impl Session {
             pace_told: None,
             hurried: false,
             first_draw: None,
+            companions: Vec::new(),
+            people_to_seat: Vec::new(),
+            companions_to_resume: Vec::new(),
+            turn_board: true,
         }
     }
 
@@ -199,13 +216,18 @@ impl Session {
     pub fn start(start: Start, name: &str, storage: Storage) -> Session {
         let lan_name = || trf(Text::OwnServer, &[&name]);
         let mut s = match start {
-            Start::Offline(settings) => Session::new(
-                NetHandle::offline_with(storage.store(OFFLINE_STORE)),
-                name,
-                Plan::CreateAndStart(settings),
-                true,
-                ServerPlace::InProcess,
-            ),
+            Start::Offline(settings) => {
+                let people = people_here(&settings);
+                let mut s = Session::new(
+                    NetHandle::offline_with(storage.store(OFFLINE_STORE)),
+                    name,
+                    Plan::CreateAndStart(settings),
+                    true,
+                    ServerPlace::InProcess,
+                );
+                s.people_to_seat = people;
+                s
+            }
             Start::Online(address) => {
                 let url = ws_url(&address);
                 Session::new(
@@ -238,6 +260,7 @@ impl Session {
                 let mut s = Session::new(net, name, Plan::Nothing, offline, saved.server.clone());
                 s.resuming = Some(saved.token);
                 s.seat_room = Some(saved.room);
+                s.companions_to_resume = saved.companions.clone();
                 s.saved = Some(saved);
                 s
             }
@@ -285,7 +308,146 @@ impl Session {
     }
 
     pub fn play(&self, mv: Move) {
-        self.send(ClientMessage::Move { mv });
+        self.send_as_player(ClientMessage::Move { mv });
+    }
+
+    /// Sends a game request (a move, a resignation, a draw…) for the player at the table:
+    /// in pass and play, on the connection of the person whose seat the table shows.
+    pub fn send_as_player(&self, msg: ClientMessage) {
+        let seat = self.table.as_ref().and_then(|t| t.me);
+        match seat.and_then(|s| self.companion_at(s)) {
+            Some(c) => c.send(msg),
+            None => self.send(msg),
+        }
+    }
+
+    /// Asks for a rematch for every person at this computer.
+    pub fn ask_rematch(&self) {
+        self.send(ClientMessage::Rematch);
+        for c in &self.companions {
+            c.send(ClientMessage::Rematch);
+        }
+    }
+
+    /// The person at this computer (besides the first) sitting in `seat`.
+    fn companion_at(&self, seat: Seat) -> Option<&Companion> {
+        let id = self.person_in(seat)?;
+        self.companions.iter().find(|c| c.player_id == Some(id))
+    }
+
+    /// The person in `seat`, as the table (or else the room) knows it.
+    fn person_in(&self, seat: Seat) -> Option<PlayerId> {
+        let seats = self
+            .table
+            .as_ref()
+            .map(|t| &t.seats)
+            .filter(|s| !s.is_empty())
+            .or(self.room.as_ref().map(|r| &r.seats))?;
+        match &seats.iter().find(|s| s.seat == seat)?.occupant {
+            Occupant::Person(p) => Some(p.id),
+            _ => None,
+        }
+    }
+
+    /// The seats of the people at this computer (pass and play; empty otherwise).
+    fn seats_here(&self) -> Vec<Seat> {
+        if self.companions.is_empty() {
+            return Vec::new();
+        }
+        let ids: Vec<PlayerId> = self
+            .player_id
+            .into_iter()
+            .chain(self.companions.iter().filter_map(|c| c.player_id))
+            .collect();
+        let seats = self.table.as_ref().map(|t| t.seats.clone());
+        seats
+            .unwrap_or_default()
+            .iter()
+            .filter(|s| matches!(&s.occupant, Occupant::Person(p) if ids.contains(&p.id)))
+            .map(|s| s.seat)
+            .collect()
+    }
+
+    /// Pass and play: the table shows the person at this computer whose turn it is (and,
+    /// while the computers move, the last of them who is still in the game); the board turns
+    /// with them unless the setting keeps it.
+    fn follow_turn(&mut self, now: f64) -> Vec<Cue> {
+        let here = self.seats_here();
+        let home = self.room.as_ref().and_then(|r| r.you);
+        let turn_board = self.turn_board;
+        let Some(t) = self.table.as_mut().filter(|_| !here.is_empty()) else {
+            return Vec::new();
+        };
+        t.here = here.clone();
+        t.view_from = if turn_board { None } else { home };
+        let dead: Vec<Seat> = t.game.position().dead().collect();
+        let next = match t.to_move() {
+            Some(s) if here.contains(&s) => Some(s),
+            _ if t.me.is_some_and(|m| dead.contains(&m)) => {
+                here.iter().copied().find(|s| !dead.contains(s))
+            }
+            _ => None,
+        };
+        let Some(next) = next.filter(|&s| t.me != Some(s)) else {
+            return Vec::new();
+        };
+        t.me = Some(next);
+        if t.to_move() != Some(next) || here.len() < 2 {
+            return Vec::new();
+        }
+        let text = trf(Text::PassTo, &[&t.name(next)]);
+        self.notice(text, now, false);
+        vec![Cue::MyTurn]
+    }
+
+    /// Takes the seats of the people at this computer once the room and the server's
+    /// address are known (a new game), or their seats back (after a restart).
+    fn seat_companions(&mut self) {
+        let Some(addr) = self.hosting else {
+            return;
+        };
+        if let Some(saved) = self.saved.clone() {
+            for c in std::mem::take(&mut self.companions_to_resume) {
+                let back = Companion::resume(addr, saved.room, c.seat, &c.name, c.token);
+                self.companions.push(back);
+            }
+        }
+        let Some(room) = self
+            .room
+            .as_ref()
+            .filter(|r| r.phase == RoomPhase::Waiting && Some(r.host) == self.player_id)
+        else {
+            return;
+        };
+        let room = room.id;
+        for (i, seat) in std::mem::take(&mut self.people_to_seat)
+            .into_iter()
+            .enumerate()
+        {
+            let name = trf(Text::PersonNumber, &[&(i + 2)]);
+            self.companions
+                .push(Companion::join(addr, room, seat, &name));
+        }
+    }
+
+    /// Handles what arrived on the other people's connections.
+    fn pump_companions(&mut self, now: f64) -> Vec<Cue> {
+        let mut cues = Vec::new();
+        let mut news = Vec::new();
+        for c in &mut self.companions {
+            news.extend(c.pump(now));
+        }
+        for n in news {
+            match n {
+                News::Refused(text) => {
+                    self.notice(text, now, true);
+                    cues.push(Cue::Illegal);
+                }
+                News::Token => self.save_seat(),
+            }
+        }
+        cues.extend(self.follow_turn(now));
+        cues
     }
 
     // --- saved seats ---
@@ -303,9 +465,10 @@ impl Session {
             return None;
         }
         let prev = self.saved.as_ref().filter(|s| s.room == room);
-        let seat = table
-            .and_then(|t| t.me)
-            .or(state.and_then(|r| r.you))
+        // The room's `you` first: in pass and play the table shows whoever moves.
+        let seat = state
+            .and_then(|r| r.you)
+            .or(table.and_then(|t| t.me))
             .or(prev.map(|s| s.seat))?;
         let summary = self.rooms.iter().find(|r| r.id == room);
         let room_name = state
@@ -343,6 +506,17 @@ impl Session {
             variant,
             name: self.name.clone(),
             others,
+            companions: self
+                .companions
+                .iter()
+                .filter_map(|c| {
+                    Some(SavedCompanion {
+                        name: c.name.clone(),
+                        seat: c.seat,
+                        token: c.token?,
+                    })
+                })
+                .collect(),
             saved_at: now_secs(),
         })
     }
@@ -429,16 +603,18 @@ impl Session {
         while let Some(ev) = self.net.try_recv() {
             cues.extend(self.handle(ev, now));
         }
+        cues.extend(self.pump_companions(now));
         self.drive_reconnect(now);
         cues
     }
 
     /// Waits up to `timeout` for one event and handles it (tests and tools).
     pub fn pump_blocking(&mut self, now: f64, timeout: std::time::Duration) -> Vec<Cue> {
-        let cues = match self.net.recv_timeout(timeout) {
+        let mut cues = match self.net.recv_timeout(timeout) {
             Some(ev) => self.handle(ev, now),
             None => Vec::new(),
         };
+        cues.extend(self.pump_companions(now));
         self.drive_reconnect(now);
         cues
     }
@@ -638,6 +814,7 @@ impl Session {
                     self.notice(text, now, true);
                     return vec![Cue::Illegal];
                 }
+                self.seat_companions();
                 Vec::new()
             }
             NetEvent::Connected { .. } => {
@@ -841,6 +1018,7 @@ impl Session {
                     self.send(ClientMessage::Start);
                 }
                 self.room = Some(state);
+                self.seat_companions();
                 self.save_seat();
                 self.tell_pace();
             }

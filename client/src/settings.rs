@@ -110,6 +110,9 @@ pub struct Settings {
     pub show_legal: bool,
     /// A move waits for a second click or Enter before it is sent.
     pub confirm_moves: bool,
+    /// Pass and play: the board turns to the person at this computer whose turn it is
+    /// (false: it stays with the first person's seat).
+    pub turn_board: bool,
     /// The last game set up against the computer, offered again next time.
     #[serde(deserialize_with = "lenient")]
     pub last_offline: Option<LastSetup>,
@@ -167,6 +170,7 @@ impl Default for Settings {
             bot_pace: BotPace::Normal,
             show_legal: true,
             confirm_moves: false,
+            turn_board: true,
             last_offline: None,
             last_online: None,
         }

@@ -76,8 +76,11 @@ pub struct RecordLine {
 #[derive(Clone, Debug)]
 pub struct Table {
     pub game: Game,
-    /// The player's seat (None when watching).
+    /// The player's seat (None when watching). In pass and play, the seat of the person at
+    /// this computer who moves now (or moved last).
     pub me: Option<Seat>,
+    /// Pass and play: the seats of every person at this computer (empty otherwise).
+    pub here: Vec<Seat>,
     /// The seat shown at the bottom when it is not `me` (a replay seen from another seat).
     pub view_from: Option<Seat>,
     pub seats: Vec<SeatInfo>,
@@ -212,6 +215,7 @@ impl Table {
         Table {
             game,
             me,
+            here: Vec::new(),
             view_from: None,
             seats: Vec::new(),
             time_control: TimeControl::None,
@@ -264,6 +268,11 @@ impl Table {
     }
 
     /// Is it the player's turn to move?
+    /// Several people play at this computer (pass and play).
+    pub fn passed_around(&self) -> bool {
+        self.here.len() > 1
+    }
+
     pub fn my_turn(&self) -> bool {
         !self.is_over() && self.me == Some(self.game.to_move())
     }

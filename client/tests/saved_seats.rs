@@ -242,6 +242,7 @@ fn a_refused_token_is_forgotten_and_said_in_words() {
         variant: Variant::Standard,
         name: "Ann".into(),
         others: Vec::new(),
+        companions: Vec::new(),
         saved_at: 1,
     };
     book.keep(stale.clone()).expect("saved");
@@ -285,6 +286,7 @@ fn a_damaged_seats_file_is_ignored() {
         variant: Variant::Yonin,
         name: "Bo".into(),
         others: Vec::new(),
+        companions: Vec::new(),
         saved_at: 5,
     };
     let text = format!(

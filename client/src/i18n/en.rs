@@ -444,5 +444,12 @@ pub(super) fn text(t: Text) -> &'static str {
         KeyForms => "USI: 7g7f 2b3c+ P*5e   Japanese: 76歩 ７六歩 同歩 55角成 58金右 24歩打",
         KeyYonin => "Yonin: the words are read from the mover's side (右 = the mover's right); an origin such as 5六歩(57) always works.",
         HelpClose => "Esc, ? or F1 closes",
+        PersonHere => "A person at this computer",
+        PersonNumber => "Player {0}",
+        PassTo => "{0} to move: pass the mouse",
+        TurnBoardLabel => "Pass and play: the board",
+        TurnBoardFollows => "turns to the player to move",
+        TurnBoardStays => "stays",
+        NameWins => "{0} wins!",
     }
 }

@@ -444,5 +444,12 @@ pub(super) fn text(t: Text) -> &'static str {
         KeyForms => "USI: 7g7f 2b3c+ P*5e   日本式: 76歩 ７六歩 同歩 55角成 58金右 24歩打",
         KeyYonin => "四人将棋: 右 左 上 引 などは指す人から見た向きです (右 = 指す人の右)。5六歩(57) のように元の升を書けば必ず通じます。",
         HelpClose => "Esc・?・F1 で閉じる",
+        PersonHere => "この端末の人",
+        PersonNumber => "プレイヤー{0}",
+        PassTo => "{0}の番です。交代してください",
+        TurnBoardLabel => "交代で指すときの盤",
+        TurnBoardFollows => "手番の人に向ける",
+        TurnBoardStays => "動かさない",
+        NameWins => "{0}の勝ち！",
     }
 }

@@ -444,5 +444,12 @@ pub(super) fn text(t: Text) -> &'static str {
         KeyForms => "USI: 7g7f 2b3c+ P*5e   일본식: 76歩 ７六歩 同歩 55角成 58金右 24歩打",
         KeyYonin => "요닌: 방향 글자는 두는 사람 쪽에서 읽습니다 (右 = 두는 사람의 오른쪽). 5六歩(57)처럼 출발 칸을 쓰면 항상 됩니다.",
         HelpClose => "Esc, ? 또는 F1로 닫기",
+        PersonHere => "이 컴퓨터의 사람",
+        PersonNumber => "플레이어 {0}",
+        PassTo => "{0} 차례입니다. 마우스를 넘겨 주세요",
+        TurnBoardLabel => "번갈아 둘 때 판",
+        TurnBoardFollows => "둘 차례인 사람 쪽으로 돌림",
+        TurnBoardStays => "그대로 둠",
+        NameWins => "{0} 승리!",
     }
 }

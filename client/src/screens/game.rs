@@ -212,7 +212,7 @@ impl Screen for GameScreen {
                 }
             };
             if let Some(s) = &ctx.session {
-                s.send(msg);
+                s.send_as_player(msg);
             }
         }
         if over && !self.over_shown {

@@ -75,11 +75,21 @@ impl Screen for GameOverScreen {
         let Some(outcome) = table.outcome.clone() else {
             return Transition::Stay;
         };
+        // Pass and play: the winner by name, as "you" is everyone here.
+        let winner = outcome
+            .places
+            .first()
+            .filter(|w| w.len() == 1 && table.passed_around())
+            .map(|w| w[0]);
         let headline = match (
             table.me,
             outcome.place_of(table.me.unwrap_or(yonin_core::Seat::South)),
         ) {
             (Some(_), _) if outcome.is_draw() => tr(Text::Draw).to_string(),
+            (Some(_), _) if winner.is_some() => {
+                let w = winner.map(|w| table.name(w)).unwrap_or_default();
+                trf(Text::NameWins, &[&w])
+            }
             (Some(_), Some(1)) => tr(Text::YouWin).to_string(),
             (Some(_), Some(p)) if table.variant() == Variant::Yonin => {
                 trf(Text::YouFinished, &[&ordinal(p)])
@@ -136,7 +146,7 @@ impl Screen for GameOverScreen {
                 };
                 ui.text_centered(mark, chip.center(), u * 0.95, theme::palette().background);
                 let mut name = table.name(seat);
-                if Some(seat) == table.me {
+                if Some(seat) == table.me && !table.passed_around() {
                     name.push_str(tr(Text::YouSuffix));
                 }
                 ui.text_mid(
@@ -182,7 +192,7 @@ impl Screen for GameOverScreen {
         if rematch {
             self.rematch_asked = true;
             if let Some(s) = &ctx.session {
-                s.send(ClientMessage::Rematch);
+                s.ask_rematch();
             }
         }
         if replay {

@@ -15,7 +15,7 @@ use yonin_core::protocol::{validate_name, MAX_NAME_CHARS};
 use yonin_core::{PieceKind, Seat};
 
 /// Rows on the screen: the settings, the "Esc saves" line and the error line.
-const ROWS: usize = 15;
+const ROWS: usize = 16;
 
 pub struct SettingsScreen {
     name: TextField,
@@ -164,6 +164,14 @@ impl Screen for SettingsScreen {
         }
         if ui.stepper(row(), tr(Text::ConfirmMoves), on_off(s.confirm_moves)) != 0 {
             s.confirm_moves = !s.confirm_moves;
+        }
+        let turn = tr(if s.turn_board {
+            Text::TurnBoardFollows
+        } else {
+            Text::TurnBoardStays
+        });
+        if ui.stepper(row(), tr(Text::TurnBoardLabel), turn) != 0 {
+            s.turn_board = !s.turn_board;
         }
         if ui.stepper(
             row(),

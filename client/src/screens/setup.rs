@@ -1,5 +1,6 @@
-//! New game: standard or Yonin, my seat, a computer level (or an open seat online) for every
-//! other seat, handicap, time control and every house rule.
+//! New game: standard or Yonin, my seat, a computer level for every other seat (or a person:
+//! one at this computer offline, pass and play; one who joins, online), handicap, time
+//! control and every house rule.
 
 use super::{Ctx, Screen, Transition};
 use crate::i18n::{level_name, seat_name, tr, trf, Text};
@@ -30,7 +31,8 @@ pub struct SetupScreen {
     purpose: Purpose,
     rules: RuleSet,
     my_seat: Seat,
-    /// For every other seat: a computer at this level, or (online) None for a person.
+    /// For every other seat: a computer at this level, or None for a person (offline: one
+    /// at this computer; online: a seat left open).
     others: BySeat<Option<BotLevel>>,
     time: usize,
     room_name: TextField,
@@ -93,13 +95,7 @@ impl SetupScreen {
         } else {
             Seat::South
         };
-        for (i, level) in last.others.iter().enumerate() {
-            // Offline, every other seat is a computer.
-            self.others.0[i] = match (self.purpose, level) {
-                (Purpose::Offline, None) => Some(BotLevel::Easy),
-                (_, l) => *l,
-            };
-        }
+        self.others.0 = last.others;
         self.time = last.time.min(TIME_CONTROLS.len() - 1);
         self
     }
@@ -205,18 +201,18 @@ impl Screen for SetupScreen {
             self.my_seat = step(&seats, self.my_seat, d);
         }
         for seat in seats.iter().copied().filter(|&s| s != self.my_seat) {
-            let value = match self.others[seat] {
-                Some(l) => trf(Text::ComputerLevel, &[&level_name(l)]),
-                None => tr(Text::OpenForPerson).into(),
+            let value = match (self.others[seat], self.purpose) {
+                (Some(l), _) => trf(Text::ComputerLevel, &[&level_name(l)]),
+                (None, Purpose::Offline) => tr(Text::PersonHere).into(),
+                (None, Purpose::Online) => tr(Text::OpenForPerson).into(),
             };
             let label = self.seat_label(seat);
             let d = ui.stepper(next_left(), &label, &value);
             if d != 0 {
-                let mut options: Vec<Option<BotLevel>> =
-                    BotLevel::ALL.iter().map(|l| Some(*l)).collect();
-                if self.purpose == Purpose::Online {
-                    options.insert(0, None);
-                }
+                // A person first: "open for a person" online, "a person here" offline.
+                let options: Vec<Option<BotLevel>> = std::iter::once(None)
+                    .chain(BotLevel::ALL.iter().map(|l| Some(*l)))
+                    .collect();
                 self.others[seat] = step(&options, self.others[seat], d);
             }
         }
@@ -530,9 +526,24 @@ mod tests {
         let s = SetupScreen::offline(&settings);
         assert_eq!(s.my_seat, Seat::South);
         assert_eq!(s.time, TIME_CONTROLS.len() - 1);
-        assert!(
-            s.others.0.iter().all(|l| l.is_some()),
-            "offline seats are computers"
+    }
+
+    #[test]
+    fn people_at_this_computer_get_no_bot() {
+        let mut s = SetupScreen::offline(&Settings::default());
+        s.rules = RuleSet::yonin();
+        s.my_seat = Seat::South;
+        s.others = BySeat([None, Some(BotLevel::Hard), None, Some(BotLevel::Easy)]);
+        let rs = s.room_settings("x");
+        assert_eq!(rs.host_seat, Some(Seat::South));
+        assert_eq!(
+            rs.bots,
+            vec![(Seat::West, BotLevel::Hard), (Seat::East, BotLevel::Easy)]
+        );
+        assert_eq!(
+            crate::together::people_here(&rs),
+            vec![Seat::North],
+            "North is a second person here"
         );
     }
 }
