@@ -299,7 +299,7 @@ impl ChatPanel {
             input_h,
         );
         // The lines, wrapped to the panel's width, newest at the bottom.
-        let size = u * 0.78;
+        let size = (u * 0.78).max(crate::ui::MIN_READABLE_PX);
         let row_h = size * 1.3;
         let top = r.y + pad * 1.6 + head;
         let bottom = field.y - pad * 0.5;

@@ -571,7 +571,7 @@ impl GameView {
             theme::palette().background,
         );
         let mut name = table.name(seat);
-        if Some(seat) == table.me {
+        if Some(seat) == table.me && !table.passed_around() {
             name = format!("{name}{}", tr(Text::YouSuffix));
         }
         let name_x = chip.x + chip.w + pad;
@@ -633,8 +633,16 @@ impl GameView {
                         format!("{small} · {spent}")
                     };
                 }
-                if !small.is_empty() {
-                    let (t, s) = fit_text(ui, &small, r.w - w - 3.0 * pad, rb * 0.42);
+                // Beside the clock when it fits at a readable size, else on the state's line
+                // when that is free.
+                let small_size = (rb * 0.42).max(crate::ui::MIN_READABLE_PX);
+                let beside = r.w - w - 3.0 * pad;
+                let own_line = status.is_empty() && ui.measure(&small, small_size).width > beside;
+                if own_line {
+                    let (t, s) = fit_text(ui, &small, r.w - 2.0 * pad, small_size);
+                    ui.text_mid(&t, r.x + pad, yc, s, theme::palette().text_dim);
+                } else if !small.is_empty() {
+                    let (t, s) = fit_text(ui, &small, beside, small_size);
                     ui.text_mid(
                         &t,
                         r.x + 2.0 * pad + w,
@@ -1044,9 +1052,10 @@ fn status_color(table: &Table, seat: Seat) -> Color {
     }
 }
 
-/// Text that fits `width`: shrunk down to 70 % of `size`, then cut with an ellipsis.
+/// Text that fits `width`: shrunk down to 70 % of `size` (never below a readable size), then
+/// cut with an ellipsis.
 pub fn fit_text(ui: &Ui, s: &str, width: f32, size: f32) -> (String, f32) {
-    let min = size * 0.7;
+    let min = (size * 0.7).max(crate::ui::MIN_READABLE_PX.min(size));
     let f = fit(ui, s, width, size);
     if f >= min {
         return (s.to_string(), f);

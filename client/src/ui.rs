@@ -5,6 +5,13 @@ use macroquad::prelude::*;
 
 pub use crate::input::Input;
 
+thread_local! {
+    /// Every (font, character, pixel size) drawn or measured so far: the glyphs in the
+    /// font's atlas.
+    static SEEN_GLYPHS: std::cell::RefCell<std::collections::HashSet<(usize, char, u16)>> =
+        std::cell::RefCell::default();
+}
+
 /// Drawing helpers bound to the font and the frame's input.
 pub struct Ui<'a> {
     pub font: &'a Font,
@@ -12,6 +19,10 @@ pub struct Ui<'a> {
     /// The size of ordinary text in pixels for this window.
     pub unit: f32,
 }
+
+/// The smallest text a hint, a button's label or a fitted line is drawn at (px): below
+/// this, text is cut with an ellipsis or moved to a line of its own instead of shrunk.
+pub const MIN_READABLE_PX: f32 = 12.0;
 
 /// A font size in whole pixels (glyphs are rasterised once per size).
 pub fn font_px(px: f32) -> u16 {
@@ -28,11 +39,32 @@ impl<'a> Ui<'a> {
     }
 
     pub fn measure(&self, s: &str, size: f32) -> TextDimensions {
+        self.note_glyphs(s, size);
         measure_text(s, Some(self.font), font_px(size), 1.0)
+    }
+
+    /// A frame that puts new glyphs in the font's atlas may grow it, and the text drawn
+    /// before the growth in that frame shows as boxes: such a frame is drawn again at once
+    /// (the window otherwise sleeps until something changes).
+    fn note_glyphs(&self, s: &str, size: f32) {
+        let font = self.font as *const Font as usize;
+        let px = font_px(size);
+        let new = SEEN_GLYPHS.with(|seen| {
+            let mut seen = seen.borrow_mut();
+            let mut new = false;
+            for c in s.chars() {
+                new |= seen.insert((font, c, px));
+            }
+            new
+        });
+        if new {
+            crate::redraw::soon();
+        }
     }
 
     /// Text with its baseline at `y`.
     pub fn text(&self, s: &str, x: f32, y: f32, size: f32, color: Color) -> f32 {
+        self.note_glyphs(s, size);
         let d = draw_text_ex(
             s,
             x,
@@ -99,6 +131,7 @@ impl<'a> Ui<'a> {
         // The ink box's centre relative to the drawing origin, rotated with the text.
         let v = vec2(d.width / 2.0, d.height / 2.0 - d.offset_y);
         let rv = vec2(v.x * cos - v.y * sin, v.x * sin + v.y * cos);
+        self.note_glyphs(s, size);
         draw_text_ex(
             s,
             c.x - rv.x,
@@ -157,7 +190,10 @@ impl<'a> Ui<'a> {
         if hot {
             rounded_outline(r, r.h.min(r.w) * 0.18, 2.0, theme::ACCENT);
         }
-        let size = (r.h * 0.42).min(self.unit * 1.6);
+        // Small buttons (a panel's "copy") keep a readable label.
+        let size = (r.h * 0.42)
+            .max(MIN_READABLE_PX.min(r.h * 0.7))
+            .min(self.unit * 1.6);
         let color = if enabled {
             match accent {
                 // Dark text on a light accent, white on a dark one ("Really resign?" on red).

@@ -382,7 +382,8 @@ impl ReplayViewer {
         ui.text_mid(&status, a.x, y, size, theme::palette().text);
         // The keys: wrapped when two lines fit below, else one smaller line.
         let keys = tr(Text::ReplayKeys);
-        let (small, below) = (u * 0.7, screen_height() - (y + u * 0.9));
+        let small = (u * 0.7).max(crate::ui::MIN_READABLE_PX);
+        let below = screen_height() - (y + u * 0.9);
         if below > small * 2.8 {
             ui.paragraph(
                 keys,
@@ -393,8 +394,8 @@ impl ReplayViewer {
                 theme::palette().text_dim,
             );
         } else {
-            let size = fit(ui, keys, a.w, small);
-            ui.text_mid(keys, a.x, y + u * 1.2, size, theme::palette().text_dim);
+            let (keys, size) = crate::game_view::fit_text(ui, keys, a.w, small);
+            ui.text_mid(&keys, a.x, y + u * 1.2, size, theme::palette().text_dim);
         }
         if let Some(s) = step {
             self.go(s);
