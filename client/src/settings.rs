@@ -251,7 +251,13 @@ impl Settings {
 /// A finished game, as saved for the replay screen.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SavedGame {
+    /// The room's or record's name (a game played here: a summary, in the language of the
+    /// day it was saved).
     pub title: String,
+    /// The title names the game (a record or a server's game); otherwise lists show a
+    /// summary in the current language instead.
+    #[serde(default)]
+    pub named: bool,
     /// Seconds since 1970 when it ended.
     pub ended: u64,
     pub rules: RuleSet,
@@ -276,6 +282,26 @@ impl SavedGame {
         } else {
             name.clone()
         })
+    }
+
+    /// The game in the current language: "Shogi, 6 moves: Sente ▲ wins — forfeit".
+    pub fn summary(&self) -> String {
+        use crate::i18n::{tr, trf, Text};
+        let kind = match self.rules.variant {
+            yonin_core::Variant::Standard => tr(Text::Shogi),
+            yonin_core::Variant::Yonin => tr(Text::Yonin),
+        };
+        let moves = self
+            .actions
+            .iter()
+            .filter(|a| matches!(a, Action::Move { .. }))
+            .count();
+        let result = self
+            .outcome
+            .as_ref()
+            .map(|o| crate::screens::outcome_line(o, self.rules.variant))
+            .unwrap_or_default();
+        format!("{kind}, {}: {result}", trf(Text::NMoves, &[&moves]))
     }
 
     /// Rebuilds the game.

@@ -95,3 +95,45 @@ fn the_classic_theme_is_kaya_in_its_own_kanji() {
     );
     assert_eq!(Lang::Ja.text(Text::ThemeClassic), "榧盤");
 }
+
+/// A game played here is listed in the language of the day it is looked at, not the one it
+/// was saved in; a named game (a record, a server's game) keeps its name beside that.
+#[test]
+fn a_saved_games_summary_follows_the_language() {
+    use yonin_client::i18n::set_lang;
+    use yonin_client::settings::SavedGame;
+    use yonin_core::outcome::{EndReason, Outcome};
+    use yonin_core::protocol::Action;
+    use yonin_core::{RuleSet, Seat};
+    let p76 = yonin_core::Move::from_usi("7g7f").expect("a move");
+    let game = SavedGame {
+        title: "Shogi, 1 moves: Sente ▲ wins — resignation".into(),
+        named: false,
+        ended: 1_796_011_546,
+        rules: RuleSet::standard(),
+        start: "startpos".into(),
+        actions: vec![
+            Action::Move {
+                seat: Seat::South,
+                mv: p76,
+                millis: None,
+            },
+            Action::Resign { seat: Seat::North },
+        ],
+        names: vec![(Seat::South, "Ann".into()), (Seat::North, "Bo".into())],
+        me: Some(Seat::South),
+        outcome: Some(Outcome::win(
+            Seat::South,
+            Seat::North,
+            EndReason::Resignation,
+        )),
+        stand_ins: Vec::new(),
+    };
+    set_lang(Lang::Ko);
+    let ko = game.summary();
+    set_lang(Lang::En);
+    let en = game.summary();
+    assert!(en.starts_with("Shogi, 1 "), "{en}");
+    assert!(ko.starts_with("쇼기"), "{ko}");
+    assert!(!ko.contains("Shogi") && !ko.contains("wins"), "{ko}");
+}

@@ -129,6 +129,7 @@ fn yonin_game() -> SavedGame {
     actions.push(Action::Resign { seat: Seat::West });
     let g = SavedGame {
         title: "Yonin test".into(),
+        named: true,
         ended: 1_796_011_546,
         rules: RuleSet::yonin(),
         start: yonin_core::protocol::format_position(table.game.start()),

@@ -141,6 +141,7 @@ pub fn saved_game(table: &Table) -> SavedGame {
             "{kind}, {}: {result}",
             trf(Text::NMoves, &[&table.game.moves().len()])
         ),
+        named: false,
         ended,
         rules: *table.game.rules(),
         start: yonin_core::protocol::format_position(table.game.start()),

@@ -162,7 +162,15 @@ impl ReplayList {
             .map(|g| {
                 let names = g.names.iter().map(|(s, n)| (*s, n.as_str()));
                 let players = players_line(g.rules.variant, names);
-                format!("{}   {}   ·   {players}", date(g.ended), g.title)
+                let summary = g.summary();
+                match g.named {
+                    true => format!(
+                        "{}   {}   ·   {summary}   ·   {players}",
+                        date(g.ended),
+                        g.title
+                    ),
+                    false => format!("{}   {summary}   ·   {players}", date(g.ended)),
+                }
             })
             .collect();
         let inner = Rect::new(r.x + u * 0.5, r.y + u * 0.5, r.w - u, r.h - u);

@@ -18,6 +18,7 @@ pub fn yonin_game() -> Result<SavedGame, String> {
     let t = scenario::table("yonin-over")?;
     Ok(SavedGame {
         title: "Friday Yonin".into(),
+        named: true,
         ended: 1_796_011_546,
         rules: *t.game.rules(),
         start: format_position(t.game.start()),
@@ -46,6 +47,7 @@ pub fn viewer_standard() -> Result<ReplayViewer, String> {
     let t = scenario::table("standard-midgame")?;
     let g = SavedGame {
         title: "Lunch game".into(),
+        named: true,
         ended: 1_796_011_546,
         rules: *t.game.rules(),
         start: format_position(t.game.start()),

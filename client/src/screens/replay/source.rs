@@ -72,6 +72,7 @@ pub fn from_record(rec: &GameRecord, title: &str) -> Result<SavedGame, String> {
 pub fn from_stored(game: &StoredGame) -> SavedGame {
     SavedGame {
         title: game.room_name.clone(),
+        named: true,
         ended: game.ended_ms / 1000,
         rules: game.rules,
         start: game.start.clone(),

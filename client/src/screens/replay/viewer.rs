@@ -581,6 +581,7 @@ mod tests {
         }
         SavedGame {
             title: "resigned".into(),
+            named: true,
             ended: 1_796_011_546,
             rules,
             start: yonin_core::protocol::format_position(game.start()),
