@@ -7,8 +7,8 @@ use clap::{Args, ValueEnum};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use yonin_core::protocol::RecordFormat;
+use yonin_core::record::files as records;
 use yonin_core::record::game_record::MAX_RECORD_BYTES;
-use yonin_server::store::records;
 
 /// A record format on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

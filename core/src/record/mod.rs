@@ -1,6 +1,8 @@
-//! Game records: SFEN, YSFEN, USI, KIF, KI2 and CSA, and moves typed by a player.
+//! Game records: SFEN, YSFEN, USI, KIF, KI2 and CSA, record files in any of them, and moves
+//! typed by a player.
 
 pub mod csa;
+pub mod files;
 pub mod game_record;
 pub mod ki2;
 pub mod kif;

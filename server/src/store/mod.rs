@@ -28,7 +28,6 @@
 
 mod backend;
 pub mod live;
-pub mod records;
 pub mod requests;
 
 pub use backend::Faults;

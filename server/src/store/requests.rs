@@ -2,9 +2,10 @@
 //! answered from the game store, on tokio's blocking pool (a connection task awaits the
 //! answer; the runtime's workers never touch the disk).
 
-use super::{read_blocking, records, Store, StoreError};
+use super::{read_blocking, Store, StoreError};
 use std::sync::Arc;
 use yonin_core::protocol::{self, ClientMessage, ErrorCode, GameId, ServerMessage};
+use yonin_core::record::files as records;
 
 /// Is this one of the messages [`answer`] handles?
 pub fn is_store_request(msg: &ClientMessage) -> bool {

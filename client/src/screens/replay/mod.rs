@@ -21,7 +21,7 @@ pub use viewer::ReplayViewer;
 pub fn date(secs: u64) -> String {
     let days = (secs / 86_400) as i64;
     let (h, m) = ((secs % 86_400) / 3600, (secs % 3600) / 60);
-    let (y, mo, d) = yonin_server::store::records::civil_from_days(days);
+    let (y, mo, d) = yonin_core::record::files::civil_from_days(days);
     format!("{y}-{mo:02}-{d:02} {h:02}:{m:02}")
 }
 

@@ -5,8 +5,8 @@
 use crate::settings::SavedGame;
 use std::path::{Path, PathBuf};
 use yonin_core::protocol::{Action, RecordFormat, StoredGame};
+use yonin_core::record::files as records;
 use yonin_core::record::game_record::{Ending, GameRecord};
-use yonin_server::store::records;
 
 /// The file extensions the import list offers (compared without case).
 pub const RECORD_EXTENSIONS: &[&str] = &["kif", "kifu", "ki2", "csa", "usi", "sfen", "ysfen"];

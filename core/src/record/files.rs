@@ -1,24 +1,26 @@
-//! Stored games as game records: `StoredGame` ⇄ `GameRecord`, writing a record in any
-//! [`RecordFormat`], and reading one from a file's bytes with its format named or guessed.
+//! Record files: reading one from a file's bytes with its format named or guessed, writing a
+//! record in any [`RecordFormat`], and stored games as game records (`StoredGame` ⇄
+//! `GameRecord`), for the server's store, the client's replays and the command line alike.
 //!
-//! The format readers and writers are core's (`record::{kif, ki2, csa, usi}`); this file adds
-//! the YSFEN record (a start position, then one seat-annotated move per line), format sniffing,
-//! and the bridge to the store. Every failure is an error value naming the cause, never a panic.
+//! The format readers and writers are `record::{kif, ki2, csa, usi}`; this file adds the YSFEN
+//! record (a start position, then one seat-annotated move per line), format sniffing, dates,
+//! and the bridge to stored games. Every failure is an error value naming the cause, never a
+//! panic. Nothing here touches a file: callers read the bytes.
 
-use std::path::Path;
-use yonin_core::position::EliminationReason;
-use yonin_core::protocol::{
+use crate::position::EliminationReason;
+use crate::protocol::{
     parse_start, Action, GameId, GameSummary, RecordFormat, ReplayError, StoredGame, StoredPlayer,
     StoredSeat, TimeControl,
 };
-use yonin_core::record::game_record::{
+use crate::record::game_record::{
     apply_rules_text, rules_to_text, Ending, GameRecord, RecordError, RecordErrorKind,
     RecordedMove, Removal,
 };
-use yonin_core::record::notation;
-use yonin_core::record::{csa, ki2, kif, usi};
-use yonin_core::text;
-use yonin_core::{Game, Outcome, RuleSet, Seat, Variant};
+use crate::record::notation;
+use crate::record::{csa, ki2, kif, usi};
+use crate::text;
+use crate::{Game, Outcome, RuleSet, Seat, Variant};
+use std::path::Path;
 
 /// A record that could not be read, written or converted.
 #[derive(Debug, thiserror::Error)]
@@ -173,8 +175,8 @@ fn read_usi(text: &str) -> Result<GameRecord, RecordIoError> {
         .ok_or(RecordIoError::Empty)?;
     let mut rules = RuleSet::standard();
     let (start, moves, _) = usi::parse_position_line(line, &rules)?;
-    let sfen = yonin_core::record::sfen::format(&start);
-    if let Some(h) = yonin_core::rules::Handicap::ALL
+    let sfen = crate::record::sfen::format(&start);
+    if let Some(h) = crate::rules::Handicap::ALL
         .into_iter()
         .find(|h| h.sfen() == sfen)
     {
@@ -200,7 +202,7 @@ const AGREE_DRAW: &str = "draw";
 
 /// The rule set and position of a start line (YSFEN, or SFEN for a standard game; an
 /// optional `ysfen `/`sfen ` word first).
-fn parse_position_line(line: &str) -> Option<(RuleSet, yonin_core::Position)> {
+fn parse_position_line(line: &str) -> Option<(RuleSet, crate::Position)> {
     let body = line
         .strip_prefix("ysfen ")
         .or_else(|| line.strip_prefix("sfen "))
@@ -412,7 +414,7 @@ pub fn read_ysfen(text: &str) -> Result<GameRecord, RecordIoError> {
             }));
         }
         g.play(seat, mv).map_err(|e| match e {
-            yonin_core::GameError::Illegal(reason) => bad(RecordErrorKind::Illegal {
+            crate::GameError::Illegal(reason) => bad(RecordErrorKind::Illegal {
                 number,
                 text: text.clone(),
                 reason,
@@ -647,7 +649,7 @@ pub fn from_record(rec: &GameRecord, title: &str) -> Result<StoredGame, RecordIo
 
 /// `Game::abort` always sets an outcome; this is the aborted outcome should it ever not.
 fn unreachable_outcome() -> Outcome {
-    Outcome::draw(Vec::new(), yonin_core::EndReason::Aborted)
+    Outcome::draw(Vec::new(), crate::EndReason::Aborted)
 }
 
 /// A stored game written in `format`.

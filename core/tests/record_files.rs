@@ -5,8 +5,8 @@ use yonin_core::protocol::{
     format_position, Action, GameId, RecordFormat, StoredGame, StoredPlayer, StoredSeat,
     TimeControl,
 };
+use yonin_core::record::files::{self as records, RecordIoError};
 use yonin_core::{EndReason, Game, Move, Position, RuleSet, Seat, Variant};
-use yonin_server::store::records::{self, RecordIoError};
 
 struct Lcg(u64);
 
@@ -173,7 +173,7 @@ fn ysfen_records_keep_house_rules_and_removals() {
 
 #[test]
 fn golden_record_files_are_sniffed_and_read() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/tests/data/records");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/records");
     let mut read = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
