@@ -306,12 +306,8 @@ impl SavedGame {
 
     /// Rebuilds the game.
     pub fn replay(&self) -> Result<Game, String> {
-        let start = parse_start(&self.rules, &self.start).map_err(|e| e.to_string())?;
-        let mut game = Game::from_position(self.rules, start);
-        for a in &self.actions {
-            a.apply(&mut game).map_err(|e| e.to_string())?;
-        }
-        Ok(game)
+        yonin_core::protocol::replay(self.rules, &self.start, &self.actions)
+            .map_err(|e| e.to_string())
     }
 
     /// The table after the first `at` actions (all of them at most), seen by `me`: the record

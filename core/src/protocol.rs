@@ -367,18 +367,24 @@ pub struct GameState {
 impl GameState {
     /// Rebuilds the game: the start position with every action applied.
     pub fn replay(&self) -> Result<Game, ReplayError> {
-        let start = parse_start(&self.rules, &self.start)?;
-        let mut game = Game::from_position(self.rules, start);
-        for (index, action) in self.actions.iter().enumerate() {
-            action
-                .apply(&mut game)
-                .map_err(|error| ReplayError::Action { index, error })?;
-        }
-        Ok(game)
+        replay(self.rules, &self.start, &self.actions)
     }
 }
 
-/// A `GameState` that does not replay.
+/// Rebuilds a game from its rules, its start position's text and every action, in order: the
+/// one replay behind live, stored, saved and restored games.
+pub fn replay(rules: RuleSet, start: &str, actions: &[Action]) -> Result<Game, ReplayError> {
+    let start = parse_start(&rules, start)?;
+    let mut game = Game::from_position(rules, start);
+    for (index, action) in actions.iter().enumerate() {
+        action
+            .apply(&mut game)
+            .map_err(|error| ReplayError::Action { index, error })?;
+    }
+    Ok(game)
+}
+
+/// A game that does not replay.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
     #[error("bad start position: {0}")]
@@ -469,14 +475,7 @@ pub struct StoredGame {
 impl StoredGame {
     /// Rebuilds the game: the start position with every action applied.
     pub fn replay(&self) -> Result<Game, ReplayError> {
-        let start = parse_start(&self.rules, &self.start)?;
-        let mut game = Game::from_position(self.rules, start);
-        for (index, action) in self.actions.iter().enumerate() {
-            action
-                .apply(&mut game)
-                .map_err(|error| ReplayError::Action { index, error })?;
-        }
-        Ok(game)
+        replay(self.rules, &self.start, &self.actions)
     }
 
     /// The number of moves played.

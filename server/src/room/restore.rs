@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::store::live::{LiveEntry, LiveGame};
-use yonin_core::protocol::{parse_start, StoredPlayer};
+use yonin_core::protocol::{replay, StoredPlayer};
 
 /// What became of a game in progress the store held.
 pub(crate) enum Restored {
@@ -28,16 +28,8 @@ pub(crate) fn restore(
 ) -> Result<Restored, String> {
     let start_position = settings::validate(&mut saved.settings, &ctx)
         .map_err(|r| format!("its settings: {}", r.message))?;
-    let start = parse_start(&saved.rules, &saved.start).map_err(|e| format!("its start: {e}"))?;
-    let mut game = Game::from_position(saved.rules, start);
-    let mut actions = Vec::with_capacity(entries.len());
-    for entry in &entries {
-        entry
-            .action
-            .apply(&mut game)
-            .map_err(|e| format!("action {}: {e}", actions.len()))?;
-        actions.push(entry.action);
-    }
+    let actions: Vec<Action> = entries.iter().map(|e| e.action).collect();
+    let game = replay(saved.rules, &saved.start, &actions).map_err(|e| e.to_string())?;
     let (tx, rx) = mpsc::channel(crate::limits::ROOM_INBOX_CAPACITY);
     let mut room = Room::new(
         ctx,
