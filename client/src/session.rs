@@ -27,11 +27,11 @@ use crate::together::{people_here, Companion, News};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use yonin_core::protocol::{
-    ChatScope, ClientMessage, ErrorCode, FirstDraw, LeaveReason, Occupant, PlayerId, ResumeToken,
-    RoomId, RoomPhase, RoomSettings, RoomState, RoomSummary, ServerMessage, StoredPlayer,
-    PROTOCOL_VERSION,
+    ChatScope, ClientMessage, ErrorCode, FirstDraw, LeaveReason, Occupant, PlayerId, Rejection,
+    ResumeToken, RoomId, RoomPhase, RoomSettings, RoomState, RoomSummary, ServerMessage,
+    StoredPlayer, PROTOCOL_VERSION,
 };
-use yonin_core::{Move, Seat, Variant};
+use yonin_core::{GameError, Move, Seat, Variant};
 
 /// The in-process server's store folders inside [`Storage::server_store`]: offline games
 /// and LAN parties apart, so a restarted offline server does not carry on a party its guests
@@ -104,6 +104,20 @@ pub struct Notice {
     pub text: String,
     pub at: f64,
     pub error: bool,
+}
+
+/// A refused move or request in the player's language: a rule core names is translated here
+/// (as for a typed move); anything else keeps the server's words.
+pub(crate) fn refusal_words(mv: Option<Move>, reason: &Rejection, message: String) -> String {
+    match reason {
+        Rejection::Game(GameError::Illegal(why)) => {
+            let usi = mv.map(|m| m.to_string()).unwrap_or_default();
+            crate::typed_move::illegal_reason(why, &usi)
+        }
+        Rejection::Game(GameError::NotYourTurn(_)) => tr(Text::TypedNotYourTurn).into(),
+        Rejection::Game(GameError::GameOver) => tr(Text::IlGameOver).into(),
+        _ => message,
+    }
 }
 
 /// What the session does by itself once connected.
@@ -1099,8 +1113,12 @@ impl Session {
                     }
                 }
             }
-            ServerMessage::MoveRejected { message, .. } => {
-                self.notice(message, now, true);
+            ServerMessage::MoveRejected {
+                mv,
+                reason,
+                message,
+            } => {
+                self.notice(refusal_words(mv, &reason, message), now, true);
                 cues.push(Cue::Illegal);
             }
             ServerMessage::GameOver { outcome, record } => {
@@ -1190,5 +1208,28 @@ impl Session {
             _ => {}
         }
         cues
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use yonin_core::IllegalMove;
+
+    #[test]
+    fn a_refused_move_is_said_in_the_players_words_not_the_servers() {
+        crate::i18n::set_lang(crate::i18n::Lang::En);
+        let mv = Move::from_usi("P*5e").ok();
+        let nifu = Rejection::Game(GameError::Illegal(IllegalMove::DoublePawn));
+        let said = refusal_words(mv, &nifu, "server words".into());
+        assert_eq!(said, tr(Text::IlDoublePawn));
+        let turn = Rejection::Game(GameError::NotYourTurn(Seat::North));
+        assert_eq!(
+            refusal_words(mv, &turn, "server words".into()),
+            tr(Text::TypedNotYourTurn)
+        );
+        // What the client has no words for keeps the server's.
+        let limit = Rejection::Room(ErrorCode::RateLimited);
+        assert_eq!(refusal_words(mv, &limit, "slow down".into()), "slow down");
     }
 }

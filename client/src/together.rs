@@ -29,7 +29,7 @@ pub fn people_here(settings: &RoomSettings) -> Vec<Seat> {
 /// What a companion's connection had to say to the player.
 #[derive(Clone, Debug, PartialEq)]
 pub enum News {
-    /// A refusal (an illegal move, a refused request) in the server's words.
+    /// A refusal (an illegal move, a refused request) in words for the player.
     Refused(String),
     /// The companion's seat token changed (save the seats again).
     Token,
@@ -150,7 +150,13 @@ impl Companion {
                 self.token = Some(token);
                 Some(News::Token)
             }
-            ServerMessage::MoveRejected { message, .. } => Some(News::Refused(message)),
+            ServerMessage::MoveRejected {
+                mv,
+                reason,
+                message,
+            } => Some(News::Refused(crate::session::refusal_words(
+                mv, &reason, message,
+            ))),
             ServerMessage::Error { message, .. } => Some(News::Refused(message)),
             _ => None,
         }
