@@ -158,6 +158,21 @@ struct PersonSeat {
     stand_in: Option<BotLevel>,
 }
 
+impl PersonSeat {
+    /// A seat just taken by a connected person, with its token.
+    fn taken(player: PlayerId, name: String, token: ResumeToken) -> PersonSeat {
+        PersonSeat {
+            player,
+            name,
+            token: Some(token),
+            token_hash: hash_token(token),
+            connected: true,
+            grace_until: None,
+            stand_in: None,
+        }
+    }
+}
+
 enum Slot {
     Empty,
     Bot(BotLevel),
@@ -341,26 +356,12 @@ pub(crate) fn spawn(
     if let Some(seat) = room.settings.host_seat {
         let token = secret::token();
         tokens.push(token);
-        room.seats[seat] = Slot::Person(PersonSeat {
-            player: host.id,
-            name: host.name.clone(),
-            token: Some(token),
-            token_hash: hash_token(token),
-            connected: true,
-            grace_until: None,
-            stand_in: None,
-        });
+        room.seats[seat] = Slot::Person(PersonSeat::taken(host.id, host.name.clone(), token));
     }
     room.known_tokens = tokens.iter().copied().map(hash_token).collect();
     room.host = Some(host.id);
-    room.members.insert(
-        host.id,
-        Member {
-            name: host.name.clone(),
-            outbox: outbox.clone(),
-            seat: room.settings.host_seat,
-        },
-    );
+    let host_seat = room.settings.host_seat;
+    room.admit(host.id, host.name.clone(), outbox.clone(), host_seat);
     if let (Some(seat), Some(token)) = (room.settings.host_seat, tokens.first()) {
         outbox.send(ServerMessage::SeatGranted {
             room: id,

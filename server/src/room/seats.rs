@@ -86,23 +86,8 @@ impl Room {
             // The lobby learns of it after this command (`sync_tokens`).
             _ => secret::token(),
         };
-        self.seats[seat] = Slot::Person(PersonSeat {
-            player: id,
-            name: who.player.name.clone(),
-            token: Some(token),
-            token_hash: hash_token(token),
-            connected: true,
-            grace_until: None,
-            stand_in: None,
-        });
-        self.members.insert(
-            id,
-            Member {
-                name: who.player.name,
-                outbox: who.outbox,
-                seat: Some(seat),
-            },
-        );
+        self.seats[seat] = Slot::Person(PersonSeat::taken(id, who.player.name.clone(), token));
+        self.admit(id, who.player.name, who.outbox, Some(seat));
         self.rematch = SeatSet::EMPTY;
         self.grant_seat(id, seat, token);
         self.broadcast_state();
@@ -123,19 +108,24 @@ impl Room {
                 "you hold a seat here: leave it first",
             );
         }
-        self.members.insert(
-            id,
-            Member {
-                name: who.player.name,
-                outbox: who.outbox,
-                seat: None,
-            },
-        );
+        self.admit(id, who.player.name, who.outbox, None);
         self.send_to(id, ServerMessage::RoomState(Box::new(self.state_for(id))));
         self.send_game_state(id);
         self.broadcast_state();
         self.send_chat_history(id);
         Ok(())
+    }
+
+    /// Makes `player` a member of the room (in `seat`, or watching): the one way in, for the
+    /// creator, a join, a spectator and a resumed seat.
+    pub(super) fn admit(
+        &mut self,
+        player: PlayerId,
+        name: String,
+        outbox: Outbox,
+        seat: Option<Seat>,
+    ) {
+        self.members.insert(player, Member { name, outbox, seat });
     }
 
     /// Tells `player` the seat is theirs, with the token that takes it back.
@@ -187,14 +177,7 @@ impl Room {
                 });
             }
         }
-        self.members.insert(
-            id,
-            Member {
-                name: who.player.name,
-                outbox: who.outbox,
-                seat: Some(seat),
-            },
-        );
+        self.admit(id, who.player.name, who.outbox, Some(seat));
         if let Some(m) = self.game.as_mut() {
             m.claimable.remove(seat);
         }
