@@ -181,8 +181,7 @@ impl PieceStyle {
 
     /// The next style, `d` steps on (wrapping).
     pub fn step(self, d: i32) -> PieceStyle {
-        let i = PieceStyle::ALL.iter().position(|t| *t == self).unwrap_or(0) as i32;
-        PieceStyle::ALL[(i + d).rem_euclid(PieceStyle::ALL.len() as i32) as usize]
+        crate::cycle::step(&PieceStyle::ALL, self, d)
     }
 }
 

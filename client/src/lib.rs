@@ -11,6 +11,7 @@ pub mod board_view;
 pub mod chat;
 pub mod cli;
 pub mod convert;
+pub mod cycle;
 pub mod first_draw;
 pub mod game_view;
 pub mod hosting;

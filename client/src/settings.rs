@@ -48,8 +48,7 @@ impl AnimSpeed {
 
     /// The next speed, `d` steps on (wrapping).
     pub fn step(self, d: i32) -> AnimSpeed {
-        let i = AnimSpeed::ALL.iter().position(|t| *t == self).unwrap_or(0) as i32;
-        AnimSpeed::ALL[(i + d).rem_euclid(AnimSpeed::ALL.len() as i32) as usize]
+        crate::cycle::step(&AnimSpeed::ALL, self, d)
     }
 }
 
@@ -83,8 +82,7 @@ impl BotPace {
 
     /// The next pace, `d` steps on (wrapping).
     pub fn step(self, d: i32) -> BotPace {
-        let i = BotPace::ALL.iter().position(|t| *t == self).unwrap_or(0) as i32;
-        BotPace::ALL[(i + d).rem_euclid(BotPace::ALL.len() as i32) as usize]
+        crate::cycle::step(&BotPace::ALL, self, d)
     }
 }
 

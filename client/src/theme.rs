@@ -101,8 +101,7 @@ impl ThemeName {
 
     /// The next theme, `d` steps on (wrapping).
     pub fn step(self, d: i32) -> ThemeName {
-        let i = ThemeName::ALL.iter().position(|t| *t == self).unwrap_or(0) as i32;
-        ThemeName::ALL[(i + d).rem_euclid(ThemeName::ALL.len() as i32) as usize]
+        crate::cycle::step(&ThemeName::ALL, self, d)
     }
 
     pub fn palette(self) -> &'static Palette {

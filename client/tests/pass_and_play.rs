@@ -3,7 +3,9 @@
 //! the other, each person's moves and clock are their own, the game is stored as any other,
 //! and a window that closes mid-game gets every person's seat back.
 
-use std::path::PathBuf;
+mod common;
+
+use common::temp::TempDir;
 use std::time::{Duration, Instant};
 use yonin_client::seats::SeatBook;
 use yonin_client::session::{Link, Session, Start, Storage};
@@ -12,13 +14,6 @@ use yonin_core::protocol::{
     Action, BotLevel, ClientMessage, GameFilter, Occupant, RoomSettings, StoredPlayer, TimeControl,
 };
 use yonin_core::{RuleSet, Seat};
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("yonin-pass-play-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("a temporary folder");
-    d
-}
 
 /// Opens a store once the server that held it (stopping with its window) lets go.
 fn open_when_free(dir: &std::path::Path) -> yonin_server::store::Store {
@@ -91,7 +86,8 @@ fn play_for_the_player(s: &mut Session, cues: &mut Vec<Cue>) -> Seat {
 
 #[test]
 fn two_people_take_turns_at_one_computer_and_the_game_is_stored() {
-    let dir = temp_dir("standard");
+    let tmp = TempDir::new("standard");
+    let dir = tmp.path().to_path_buf();
     let mut ann = Session::start(Start::Offline(two_people()), "Ann", Storage::in_dir(&dir));
     let mut cues = Vec::new();
     pump_until(&mut ann, &mut cues, "both people seated", |s| {
@@ -171,7 +167,6 @@ fn two_people_take_turns_at_one_computer_and_the_game_is_stored() {
         9
     );
     drop(store);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -205,7 +200,8 @@ fn in_yonin_the_turn_passes_between_people_around_the_computers() {
 
 #[test]
 fn a_pass_and_play_game_comes_back_with_every_person_after_the_window_closed() {
-    let dir = temp_dir("rejoin");
+    let tmp = TempDir::new("rejoin");
+    let dir = tmp.path().to_path_buf();
     let storage = Storage::in_dir(&dir);
     let mut ann = Session::start(Start::Offline(two_people()), "Ann", storage.clone());
     let mut cues = Vec::new();
@@ -242,5 +238,4 @@ fn a_pass_and_play_game_comes_back_with_every_person_after_the_window_closed() {
     // North (to move after three plies) plays on from the restarted window.
     assert_eq!(play_for_the_player(&mut ann, &mut cues), Seat::North);
     drop(ann);
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -7,6 +7,8 @@
 
 mod common;
 
+use common::temp::TempDir;
+
 use common::server::start_server;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -19,33 +21,6 @@ use yonin_core::protocol::{Action, BotLevel, ClientMessage, Occupant, RecordForm
 use yonin_core::record::game_record::MAX_RECORD_BYTES;
 use yonin_core::record::sfen;
 use yonin_core::{Move, RuleSet, Seat};
-
-/// A fresh directory under the system's temporary directory, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos());
-        let dir =
-            std::env::temp_dir().join(format!("yonin-replay-{tag}-{}-{nanos}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn file(&self, name: &str, bytes: &[u8]) -> PathBuf {
-        let p = self.0.join(name);
-        std::fs::write(&p, bytes).unwrap();
-        p
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn records_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/tests/data/records")
@@ -155,7 +130,7 @@ fn export_then_import_keeps_moves_and_result() {
         let g = source::import_file(&records_dir().join(format!("{name}.kif"))).unwrap();
         for &f in export::formats(g.rules.variant) {
             let path =
-                export::write_to(&g, f, &dir.0).unwrap_or_else(|e| panic!("{name} {f}: {e}"));
+                export::write_to(&g, f, dir.path()).unwrap_or_else(|e| panic!("{name} {f}: {e}"));
             assert_eq!(
                 path.extension().and_then(|x| x.to_str()),
                 Some(f.name()),
@@ -180,7 +155,7 @@ fn export_then_import_keeps_moves_and_result() {
     );
     let end = g.replay().unwrap();
     for &f in export::formats(g.rules.variant) {
-        let path = export::write_to(&g, f, &dir.0).unwrap();
+        let path = export::write_to(&g, f, dir.path()).unwrap();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         assert!(
             name.starts_with("2026-11-30_0405-yonin-Aiko-Mei-Bot-Ken"),
@@ -200,7 +175,7 @@ fn export_then_import_keeps_moves_and_result() {
         );
     }
     // Saving twice never overwrites: the second file gets a number.
-    let a = export::write_to(&g, RecordFormat::Kif, &dir.0).unwrap();
+    let a = export::write_to(&g, RecordFormat::Kif, dir.path()).unwrap();
     assert!(a.to_string_lossy().ends_with("-2.kif"), "{}", a.display());
     // Formats that cannot hold a Yonin game say so.
     let err = export::text(&g, RecordFormat::Csa).unwrap_err();
@@ -212,7 +187,7 @@ fn bad_files_are_errors_not_panics() {
     let dir = TempDir::new("bad");
     let kif = std::fs::read_to_string(records_dir().join("game1.kif")).unwrap();
     let cases: Vec<(PathBuf, &str)> = vec![
-        (dir.0.join("missing.kif"), "missing.kif"),
+        (dir.path().join("missing.kif"), "missing.kif"),
         (dir.file("empty.kif", b""), "no KIF header"),
         (
             dir.file("junk.kif", b"hello there\nnot a record"),
@@ -237,7 +212,7 @@ fn bad_files_are_errors_not_panics() {
             dir.file("wrongseat.usi", b"position startpos moves 7g7f 7g7f"),
             "illegal",
         ),
-        (dir.0.clone(), "yonin-replay-bad"),
+        (dir.path().to_path_buf(), "yonin-replay-bad"),
     ];
     for (path, needle) in cases {
         let err = source::import_file(&path)
@@ -253,7 +228,7 @@ fn bad_files_are_errors_not_panics() {
 #[test]
 fn an_imported_game_joins_the_local_list_once_and_is_kept() {
     let dir = TempDir::new("keep");
-    let games = dir.0.join("games");
+    let games = dir.path().join("games");
     let mut list: Vec<SavedGame> = Vec::new();
     let kif = source::import_file(&records_dir().join("game1.kif")).unwrap();
     let kept = library::keep_imported(&mut list, &kif, 1_800_000_000, Some(&games)).unwrap();
@@ -293,14 +268,14 @@ fn the_import_list_finds_record_files_only() {
     dir.file("b.CSA", b"x");
     dir.file("c.ysfen", b"x");
     dir.file("notes.txt", b"x");
-    std::fs::create_dir_all(dir.0.join("sub.kif")).unwrap();
-    let mut names: Vec<String> = source::record_files(std::slice::from_ref(&dir.0))
+    std::fs::create_dir_all(dir.path().join("sub.kif")).unwrap();
+    let mut names: Vec<String> = source::record_files(&[dir.path().to_path_buf()])
         .iter()
         .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
         .collect();
     names.sort();
     assert_eq!(names, ["a.kif", "b.CSA", "c.ysfen"]);
-    assert!(source::record_files(&[dir.0.join("nope")]).is_empty());
+    assert!(source::record_files(&[dir.path().join("nope")]).is_empty());
 }
 
 /// A server with a store at `store` on a loopback port.
@@ -333,7 +308,7 @@ fn pump_until(s: &mut Session, what: &str, done: impl Fn(&Session) -> bool) {
 #[test]
 fn a_game_stored_on_a_server_is_listed_fetched_and_replayed() {
     let dir = TempDir::new("store");
-    let server = start_stored_server(&dir.0);
+    let server = start_stored_server(dir.path());
     let addr = server.addr;
     let address = addr.to_string();
 
@@ -409,7 +384,7 @@ fn a_game_stored_on_a_server_is_listed_fetched_and_replayed() {
     assert!(archive.error.is_some());
 
     // And it exports like any other game.
-    let path = export::write_to(&g, RecordFormat::Kif, &dir.0.join("out")).unwrap();
+    let path = export::write_to(&g, RecordFormat::Kif, &dir.path().join("out")).unwrap();
     let back = source::import_file(&path).unwrap();
     assert_eq!(final_sfen(&back), played);
 }

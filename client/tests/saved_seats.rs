@@ -9,7 +9,7 @@
 mod common;
 
 use common::server::start_server;
-use std::path::PathBuf;
+use common::temp::TempDir;
 use std::time::{Duration, Instant};
 use yonin_client::i18n::{tr, Text};
 use yonin_client::seats::{SavedSeat, SeatBook, ServerPlace, SEATS_FILE};
@@ -21,14 +21,6 @@ use yonin_core::{Move, RuleSet, Seat, Variant};
 
 /// The longest any one step may take.
 const STEP: Duration = Duration::from_secs(20);
-
-/// A folder of the test's own, empty.
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("yonin-saved-seats-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("a temporary folder");
-    d
-}
 
 fn config(grace: Duration) -> yonin_server::Config {
     yonin_server::Config {
@@ -94,7 +86,8 @@ fn mode(path: &std::path::Path) -> u32 {
 fn a_saved_seat_survives_the_client_and_comes_back_while_a_bot_stands_in() {
     let server = start_server(config(Duration::from_millis(300)));
     let addr = server.addr.to_string();
-    let dir = temp_dir("survives");
+    let tmp = TempDir::new("survives");
+    let dir = tmp.path().to_path_buf();
     let storage = Storage::in_dir(&dir);
     let ann = ann_playing(&addr, storage.clone());
     let token = ann.token.expect("Ann holds a seat");
@@ -179,14 +172,14 @@ fn a_saved_seat_survives_the_client_and_comes_back_while_a_bot_stands_in() {
         "a finished game's seat is forgotten"
     );
     drop(ann);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_lobby_offers_the_saved_seat_and_leaving_forgets_it() {
     let server = start_server(config(Duration::from_secs(60)));
     let addr = server.addr.to_string();
-    let dir = temp_dir("lobby");
+    let tmp = TempDir::new("lobby");
+    let dir = tmp.path().to_path_buf();
     let storage = Storage::in_dir(&dir);
     let ann = ann_playing(&addr, storage.clone());
     let token = ann.token.expect("a seat");
@@ -222,14 +215,14 @@ fn the_lobby_offers_the_saved_seat_and_leaving_forgets_it() {
     ann.send(ClientMessage::Leave);
     pump_until(&mut [&mut ann], "out of the room", |s| s[0].room.is_none());
     assert!(SeatBook::in_dir(&dir).list().is_empty(), "left on purpose");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_refused_token_is_forgotten_and_said_in_words() {
     let server = start_server(config(Duration::from_secs(60)));
     let addr = server.addr.to_string();
-    let dir = temp_dir("refused");
+    let tmp = TempDir::new("refused");
+    let dir = tmp.path().to_path_buf();
     let book = SeatBook::in_dir(&dir);
     let stale = SavedSeat {
         server: ServerPlace::Remote {
@@ -253,12 +246,12 @@ fn a_refused_token_is_forgotten_and_said_in_words() {
     assert!(book.list().is_empty(), "a refused seat is forgotten");
     assert!(ann.table.is_none() && ann.token.is_none());
     assert_eq!(ann.link, Link::Open, "still in the lobby");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_damaged_seats_file_is_ignored() {
-    let dir = temp_dir("damaged");
+    let tmp = TempDir::new("damaged");
+    let dir = tmp.path().to_path_buf();
     let path = dir.join(SEATS_FILE);
     let book = SeatBook::in_dir(&dir);
     for junk in [
@@ -306,7 +299,6 @@ fn a_damaged_seats_file_is_ignored() {
     let saved = book.list();
     assert_eq!(saved.len(), 1);
     assert_eq!(Some(saved[0].token), ann.token);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// An offline game (Ann at South against a beginner bot) on the in-process server.
@@ -318,7 +310,8 @@ fn offline_settings() -> RoomSettings {
 
 #[test]
 fn the_offline_server_keeps_its_games_in_the_data_folder_and_a_second_window_runs_without() {
-    let dir = temp_dir("store");
+    let tmp = TempDir::new("store");
+    let dir = tmp.path().to_path_buf();
     let storage = Storage::in_dir(&dir);
     let mut first = Session::start(Start::Offline(offline_settings()), "Ann", storage.clone());
     pump_until(&mut [&mut first], "the first game", |s| {
@@ -347,12 +340,12 @@ fn the_offline_server_keeps_its_games_in_the_data_folder_and_a_second_window_run
         .collect();
     assert_eq!(tokens, vec![second.token.unwrap(), first.token.unwrap()]);
     drop((first, second));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn an_offline_game_comes_back_after_its_window_closed() {
-    let dir = temp_dir("offline-rejoin");
+    let tmp = TempDir::new("offline-rejoin");
+    let dir = tmp.path().to_path_buf();
     let storage = Storage::in_dir(&dir);
     let mut ann = Session::start(Start::Offline(offline_settings()), "Ann", storage.clone());
     pump_until(&mut [&mut ann], "the game", |s| s[0].table.is_some());
@@ -373,12 +366,12 @@ fn an_offline_game_comes_back_after_its_window_closed() {
     assert_eq!(ann.refused, None, "the restarted server knows the seat");
     let t = ann.table.as_ref().expect("the game");
     assert!(t.record.len() >= 2 && t.record[0].usi == "7g7f");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn an_offline_seat_asked_for_while_its_window_is_open_is_kept() {
-    let dir = temp_dir("offline-elsewhere");
+    let tmp = TempDir::new("offline-elsewhere");
+    let dir = tmp.path().to_path_buf();
     let storage = Storage::in_dir(&dir);
     let mut ann = Session::start(Start::Offline(offline_settings()), "Ann", storage.clone());
     pump_until(&mut [&mut ann], "the game", |s| s[0].table.is_some());
@@ -398,5 +391,4 @@ fn an_offline_seat_asked_for_while_its_window_is_open_is_kept() {
         "the seat is kept for the window that plays it"
     );
     drop((ann, again));
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -37,8 +37,7 @@ impl Lang {
 
     /// The next language in [`Lang::ALL`], `d` steps on (wrapping).
     pub fn step(self, d: i32) -> Lang {
-        let i = Lang::ALL.iter().position(|l| *l == self).unwrap_or(0) as i32;
-        Lang::ALL[(i + d).rem_euclid(Lang::ALL.len() as i32) as usize]
+        crate::cycle::step(&Lang::ALL, self, d)
     }
 
     /// This language's text for a key.

@@ -3,6 +3,7 @@
 //! control and every house rule.
 
 use super::{Ctx, Screen, Transition};
+use crate::cycle::step;
 use crate::i18n::{level_name, seat_name, tr, trf, Text};
 use crate::settings::{LastSetup, Mode, Settings};
 use crate::table::{time_control_name, TIME_CONTROLS};
@@ -37,12 +38,6 @@ pub struct SetupScreen {
     time: usize,
     room_name: TextField,
     private: bool,
-}
-
-fn step<T: Copy + PartialEq>(all: &[T], cur: T, d: i32) -> T {
-    let i = all.iter().position(|x| *x == cur).unwrap_or(0) as i32;
-    let n = all.len() as i32;
-    all[((i + d).rem_euclid(n)) as usize]
 }
 
 pub fn handicap_name(h: Handicap) -> &'static str {

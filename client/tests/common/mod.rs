@@ -2,3 +2,4 @@
 
 pub mod pictures;
 pub mod server;
+pub mod temp;
