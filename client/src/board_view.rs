@@ -260,22 +260,15 @@ pub fn mark_on_screen(viewer: Seat, facing: Seat, m: MoveMark) -> (i32, i32) {
 pub fn piece_text(kind: PieceKind, jewel: bool, style: PieceStyle) -> &'static str {
     use PieceKind::*;
     match style {
+        // The records' names (core's `kanji`), but for the king's two faces and one glyph
+        // for the promoted pieces the records write with two.
         PieceStyle::OneKanji | PieceStyle::Beginner => match kind {
-            Pawn => "歩",
-            Lance => "香",
-            Knight => "桂",
-            Silver => "銀",
-            Gold => "金",
-            Bishop => "角",
-            Rook => "飛",
             King if jewel => "玉",
             King => "王",
-            ProPawn => "と",
             ProLance => "杏",
             ProKnight => "圭",
             ProSilver => "全",
-            Horse => "馬",
-            Dragon => "龍",
+            _ => kind.kanji(),
         },
         PieceStyle::TwoKanji => match kind {
             Pawn => "歩兵",
