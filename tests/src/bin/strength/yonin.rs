@@ -129,12 +129,12 @@ pub fn yonin_match(
             // Each room's bots share one player, of the server's default table size.
             let engine = CoreBots::default();
             let level = server_level(hero);
-            let shared = Rc::new(RefCell::new(engine.player((g as u64 * 7 + 2) ^ seed)));
+            let shared = Rc::new(RefCell::new(engine.player((g as u64 * 7 + 2) ^ seed, 1)));
             Seat::ALL
                 .iter()
                 .map(|&s| {
                     let player = if s == hero_seat {
-                        Rc::new(RefCell::new(engine.player((g as u64 * 7 + 1) ^ seed)))
+                        Rc::new(RefCell::new(engine.player((g as u64 * 7 + 1) ^ seed, 1)))
                     } else {
                         shared.clone()
                     };
