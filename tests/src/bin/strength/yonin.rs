@@ -252,8 +252,12 @@ pub fn yonin_match(
         );
     }
     println!("{}", TIMING.line());
+    let on = match threads {
+        1 => "1 thread".to_string(),
+        n => format!("{n} threads"),
+    };
     println!(
-        "RESULT yonin {hero} on {threads} threads vs 3× {field}: wins {wins}/{games} ({:.1} %), mean rank {:.2}, \
+        "RESULT yonin {hero} on {on} vs 3× {field}: wins {wins}/{games} ({:.1} %), mean rank {:.2}, \
          pairwise {:.1} %, unfinished {unfinished}",
         wins as f64 / games.max(1) as f64 * 100.0,
         ranks / games.max(1) as f64,
