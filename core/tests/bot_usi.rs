@@ -1,5 +1,6 @@
-//! A scripted USI session against the engine state machine: handshake, options, positions,
-//! `go` variants, `bestmove win` on a declarable position and `bestmove resign` when mated.
+//! A scripted USI session against the engine state machine: handshake, options (`Threads`
+//! honoured), positions, `go` variants, `bestmove win` on a declarable position and
+//! `bestmove resign` when mated.
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -197,4 +198,35 @@ fn time_lost_when_unused_is_spent() {
     let g = Go::parse(&["btime", "0", "wtime", "0", "binc", "2000", "winc", "2000"]);
     assert_eq!(g.spend(Seat::South), Duration::ZERO);
     assert_eq!(Go::parse(&["infinite"]).spend(Seat::South), Duration::ZERO);
+}
+
+#[test]
+fn threads_are_offered_for_every_core_and_honoured() {
+    let mut s = Session::new();
+    let out = s.send("usi");
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let offered = format!("option name Threads type spin default {cores} min 1 max 256");
+    assert!(out.contains(&offered), "{out:?}");
+    assert!(s.send("setoption name Threads value 2").is_empty());
+    assert_eq!(s.send("isready"), ["readyok"]);
+    for position in [
+        "position startpos moves 2g2f 8c8d",
+        "position startpos moves 7g7f",
+    ] {
+        s.send(position);
+        let out = s.send("go movetime 300");
+        assert!(
+            out.contains(&"info string Hard searches on 2 of 2 threads".to_string()),
+            "{out:?}"
+        );
+        let (_, _, pos) = parse_position_line(position, &RuleSet::standard()).unwrap();
+        let m = bestmove(&out);
+        assert!(pos.is_legal(Move::from_usi(m).unwrap()), "{m}");
+    }
+    // The weaker levels search on one thread whatever the option says.
+    s.send("setoption name Level value Medium");
+    let out = s.send("go movetime 100");
+    assert!(out.contains(&"info string Medium searches on 1 of 2 threads".to_string()));
+    let out = s.send("setoption name Threads value many");
+    assert_eq!(out, ["info string Threads wants a number of threads"]);
 }

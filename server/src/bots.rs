@@ -3,7 +3,7 @@
 //! thinks at a time, so one set of search tables serves them all and is kept from move to
 //! move); the room runs the player's `choose` on `spawn_blocking` with a time budget and plays
 //! its answer through the same checks as a person's move. The default engine is
-//! `yonin_core::bot`.
+//! `yonin_core::bot`, whose Hard level searches on the threads the server's config allows.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -14,8 +14,9 @@ use yonin_core::{Game, Move};
 
 /// Makes computer players.
 pub trait BotEngine: Send + Sync + 'static {
-    /// The computer player of one game, its choices drawn from `seed`.
-    fn player(&self, seed: u64) -> Box<dyn BotPlayer>;
+    /// The computer player of one game, its choices drawn from `seed`, searching on at most
+    /// `threads` threads (already [`bounded_threads`]).
+    fn player(&self, seed: u64, threads: usize) -> Box<dyn BotPlayer>;
 }
 
 /// A game's computer player. `choose` must return soon after `stop` is set.
@@ -56,9 +57,18 @@ pub fn core_level(level: BotLevel) -> Level {
 }
 
 impl BotEngine for CoreBots {
-    fn player(&self, seed: u64) -> Box<dyn BotPlayer> {
-        Box::new(CoreBot(Bot::with_hash(Level::Medium, seed, self.hash_mb)))
+    fn player(&self, seed: u64, threads: usize) -> Box<dyn BotPlayer> {
+        let mut bot = Bot::with_hash(Level::Medium, seed, self.hash_mb);
+        // Only the Hard level uses more than one.
+        bot.set_threads(threads);
+        Box::new(CoreBot(bot))
     }
+}
+
+/// The threads a bot may search on when `wanted` are asked for: at least one, at most the
+/// machine's cores.
+pub fn bounded_threads(wanted: usize) -> usize {
+    wanted.clamp(1, yonin_core::bot::all_cores())
 }
 
 struct CoreBot(Bot);
@@ -108,10 +118,13 @@ mod tests {
     use yonin_core::RuleSet;
 
     #[test]
-    fn core_bots_play_legal_moves_in_both_variants() {
-        for rules in [RuleSet::standard(), RuleSet::yonin()] {
+    fn core_bots_play_legal_moves_in_both_variants_on_one_and_two_threads() {
+        for (rules, threads) in [RuleSet::standard(), RuleSet::yonin()]
+            .into_iter()
+            .flat_map(|r| [(r, 1), (r, 2)])
+        {
             let game = Game::new(rules);
-            let mut p = CoreBots::default().player(7);
+            let mut p = CoreBots::default().player(7, threads);
             for level in BotLevel::ALL {
                 let stop = Arc::new(AtomicBool::new(false));
                 let budget = Duration::from_millis(50);
@@ -119,5 +132,14 @@ mod tests {
                 assert!(game.position().is_legal(m));
             }
         }
+    }
+
+    #[test]
+    fn a_bot_gets_at_least_one_thread_and_at_most_every_core() {
+        let cores = yonin_core::bot::all_cores();
+        assert_eq!(bounded_threads(0), 1);
+        assert_eq!(bounded_threads(1), 1);
+        assert_eq!(bounded_threads(cores), cores);
+        assert_eq!(bounded_threads(10_000), cores);
     }
 }

@@ -36,6 +36,10 @@ pub struct ServerArgs {
     /// Longest bot thinking time per move, in milliseconds.
     #[arg(long, default_value_t = 2000)]
     pub bot_think_ms: u64,
+    /// Threads a room's Hard bot searches on (at most the machine's cores). One by default,
+    /// so that a server's rooms share its cores; the game window's own server uses them all.
+    #[arg(long, default_value_t = 1)]
+    pub bot_threads: usize,
     /// Directory of the finished-games store (default: the user's data directory, e.g.
     /// ~/.local/share/yonin).
     #[arg(long, value_name = "DIR")]
@@ -66,6 +70,7 @@ impl ServerArgs {
                 ..crate::shares::ShareLimits::default()
             },
             bot_think: Duration::from_millis(self.bot_think_ms),
+            bot_threads: self.bot_threads,
             beacon: (!self.no_beacon).then(|| crate::discovery::BeaconConfig {
                 destination: self.beacon_to,
                 ..Default::default()

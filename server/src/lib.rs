@@ -65,6 +65,12 @@ pub struct Config {
     pub draw_bits: Option<u64>,
     /// What plays for bots.
     pub bot_engine: Arc<dyn BotEngine>,
+    /// Threads a room's Hard bot searches on (the weaker levels search on one), bounded by
+    /// the machine's cores ([`bots::bounded_threads`]). The default, every core, suits the
+    /// game window's own server (an offline or LAN game: one room, the player waiting for
+    /// the bot); a dedicated server of many rooms keeps it low (`--bot-threads`, default 1),
+    /// so that one room's bot cannot take every core.
+    pub bot_threads: usize,
     /// A game with no person connected is stopped after this long.
     pub abandoned_game: Duration,
     /// How long shutdown waits for tasks to finish.
@@ -90,6 +96,7 @@ impl Default for Config {
             bot_seed: None,
             draw_bits: None,
             bot_engine: bots::default_engine(),
+            bot_threads: yonin_core::bot::all_cores(),
             abandoned_game: Duration::from_secs(600),
             shutdown_timeout: Duration::from_secs(5),
             store: None,
@@ -107,6 +114,7 @@ impl fmt::Debug for Config {
             .field("shares", &self.shares)
             .field("max_rooms", &self.max_rooms)
             .field("bot_think", &self.bot_think)
+            .field("bot_threads", &self.bot_threads)
             .field("store", &self.store)
             .field("beacon", &self.beacon)
             .finish_non_exhaustive()

@@ -79,7 +79,7 @@ pub(crate) struct Brs<'a> {
 impl<'a> Brs<'a> {
     pub fn new(
         ctl: &'a mut Control,
-        tt: &'a mut Tt,
+        tt: &'a Tt,
         ord: &'a mut Ordering,
         root: Seat,
         history: &[u64],
@@ -161,6 +161,11 @@ impl<'a> Brs<'a> {
         })
     }
 
+    /// Makes this search Lazy SMP helper number `helper` (`None`: the main thread).
+    pub fn set_helper(&mut self, helper: Option<usize>) {
+        self.core.helper = helper;
+    }
+
     /// Iterative deepening from `pos`, where `root` is to move.
     pub fn run(
         &mut self,
@@ -175,6 +180,9 @@ impl<'a> Brs<'a> {
         self.path.push((pos.hash(), 0));
         let mut best: Option<(Move, i32)> = None;
         for depth in 1..=max_depth.max(1) {
+            if self.core.skips(depth) {
+                continue;
+            }
             self.core.seldepth = 0;
             let r = self.root_search(pos, &mut root_moves, depth);
             if self.core.ctl.stopped {

@@ -99,16 +99,16 @@ fn search_scores_the_same_tree_as_plain_alpha_beta() {
         // Every opponent may branch at every layer; then (Hard) only in the first layer.
         let settings = (1..=4).map(|d| (d, MAX_PLY)).chain([(4, 3), (5, 3)]);
         for (depth, hand_on_plies) in settings {
-            let (mut ctl, mut tt, mut ord) = (control(), Tt::new(4), Ordering::new());
-            let mut b = Brs::new(&mut ctl, &mut tt, &mut ord, pos.to_move(), &[]);
+            let (mut ctl, tt, mut ord) = (control(), Tt::new(4), Ordering::new());
+            let mut b = Brs::new(&mut ctl, &tt, &mut ord, pos.to_move(), &[]);
             b.exact = true;
             b.hand_on_plies = hand_on_plies;
             b.path.push((pos.hash(), 0));
             let mut moves = pos.legal_moves().to_vec();
             let (_, got) = b.root_search(&pos, &mut moves, depth).expect("a move");
 
-            let (mut ctl, mut tt, mut ord) = (control(), Tt::new(4), Ordering::new());
-            let mut r = Brs::new(&mut ctl, &mut tt, &mut ord, pos.to_move(), &[]);
+            let (mut ctl, tt, mut ord) = (control(), Tt::new(4), Ordering::new());
+            let mut r = Brs::new(&mut ctl, &tt, &mut ord, pos.to_move(), &[]);
             r.hand_on_plies = hand_on_plies;
             r.path.push((pos.hash(), 0));
             let mut want = -INF;
@@ -164,8 +164,8 @@ fn depth_reached(pos: &Position, selective: bool, nodes: u64) -> i32 {
     let stop = Arc::new(AtomicBool::new(false));
     let long = Duration::from_secs(3600);
     let mut ctl = Control::new(long, long, nodes, stop);
-    let (mut tt, mut ord) = (Tt::new(4), Ordering::new());
-    let mut b = Brs::new(&mut ctl, &mut tt, &mut ord, pos.to_move(), &[]);
+    let (tt, mut ord) = (Tt::new(4), Ordering::new());
+    let mut b = Brs::new(&mut ctl, &tt, &mut ord, pos.to_move(), &[]);
     b.hand_on_plies = 3;
     b.selective = selective;
     let mut depth = 0;
@@ -196,8 +196,8 @@ fn the_selective_search_goes_deeper_on_the_same_nodes() {
 /// The score of a search to exactly `depth` (no node limit).
 fn score_at(pos: &Position, selective: bool, depth: i32) -> i32 {
     let mut ctl = control();
-    let (mut tt, mut ord) = (Tt::new(4), Ordering::new());
-    let mut b = Brs::new(&mut ctl, &mut tt, &mut ord, pos.to_move(), &[]);
+    let (tt, mut ord) = (Tt::new(4), Ordering::new());
+    let mut b = Brs::new(&mut ctl, &tt, &mut ord, pos.to_move(), &[]);
     b.hand_on_plies = 3;
     b.selective = selective;
     let (m, s) = b.run(pos, depth, &mut |_| {}).expect("a move");

@@ -29,7 +29,8 @@ pub enum Level {
     /// weighed right after its move, deeper only the next opponent's (the one that can chain
     /// checks), which searches deeper and fears less; and forward pruning near the horizon
     /// (quiet moves that cannot reach the window, opponents' quiet moves that leave the
-    /// searching seat alone), which buys about one ply more.
+    /// searching seat alone), which buys about one ply more. The only level that searches on
+    /// all the bot's threads ([`Bot::set_threads`](super::Bot::set_threads)).
     #[default]
     Hard,
 }
@@ -87,6 +88,7 @@ impl Level {
                 dfpn_nodes: 0,
                 hand_on_plies: usize::MAX,
                 selective: false,
+                parallel: false,
             },
             Level::Easy => LevelParams {
                 max_depth: 2,
@@ -101,6 +103,7 @@ impl Level {
                 dfpn_nodes: 0,
                 hand_on_plies: 0,
                 selective: false,
+                parallel: false,
             },
             Level::Medium => LevelParams {
                 max_depth: 5,
@@ -115,6 +118,7 @@ impl Level {
                 dfpn_nodes: 20_000,
                 hand_on_plies: usize::MAX,
                 selective: false,
+                parallel: false,
             },
             Level::Hard => LevelParams {
                 max_depth: 64,
@@ -129,6 +133,7 @@ impl Level {
                 dfpn_nodes: 300_000,
                 hand_on_plies: 3,
                 selective: true,
+                parallel: true,
             },
         }
     }
@@ -182,6 +187,9 @@ pub(crate) struct LevelParams {
     /// reductions) for a deeper search, and opponents' checks on the root extended; the
     /// depth-capped levels search full width.
     pub selective: bool,
+    /// Whether the search uses the bot's threads (Lazy SMP); the other levels are tuned to
+    /// their node and depth caps and search on one thread.
+    pub parallel: bool,
 }
 
 /// A small seeded generator (SplitMix64): deterministic, no dependency.

@@ -22,6 +22,7 @@ mod eval_cache;
 mod eval_standard;
 mod eval_weights;
 mod eval_yonin;
+mod lazy_smp;
 mod level;
 mod mate;
 mod ordering;
@@ -38,6 +39,7 @@ pub mod tuning;
 pub mod usi;
 
 pub use dfpn::{solve_mate, MateVerdict};
+pub use lazy_smp::MAX_THREADS;
 pub use level::{Level, UnknownLevel};
 pub use mate::{find_mate, MateFound};
 
@@ -188,12 +190,23 @@ pub struct SearchOptions {
     pub max_depth: Option<i32>,
 }
 
-/// A computer player: a level, a seeded random source and its search tables.
+/// A computer player: a level, a seeded random source, its search tables and how many
+/// threads it searches on.
 pub struct Bot {
     level: Level,
     rng: Rng,
+    /// Shared by every thread of a search.
     tt: tt::Tt,
     ord: ordering::Ordering,
+    /// The move-ordering tables of the helper threads, one each, kept from move to move.
+    helpers: Vec<ordering::Ordering>,
+    threads: usize,
+}
+
+/// The number of threads the machine runs at once (1 when it cannot tell): the thread count
+/// for a bot that may take the whole machine.
+pub fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// Transposition table size of a new bot, in megabytes.
@@ -211,7 +224,20 @@ impl Bot {
             rng: Rng::new(seed),
             tt: tt::Tt::new(mb),
             ord: ordering::Ordering::new(),
+            helpers: Vec::new(),
+            threads: 1,
         }
+    }
+
+    /// Searches on `threads` threads from now on (1 to [`MAX_THREADS`]; a new bot has 1).
+    /// Only the Hard level uses more than one (Lazy SMP: helpers share the transposition
+    /// table; the calling thread keeps the time and decides the move).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+        self.helpers.truncate(self.threads - 1);
+    }
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     pub fn level(&self) -> Level {
@@ -231,6 +257,7 @@ impl Bot {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.ord.clear();
+        self.helpers.iter_mut().for_each(ordering::Ordering::clear);
     }
 
     /// Picks a legal move for the seat to move; `None` only when there is none.
@@ -284,8 +311,10 @@ impl Bot {
             .min(time);
         let mut ctl = control::Control::new(soft, time, node_limit, stop.clone());
         self.tt.new_search();
-        // About a million nodes a second: a table slot for each node the search can visit.
-        let expected = (time.as_secs_f64() * 1e6) as u64;
+        let threads = if params.parallel { self.threads } else { 1 };
+        // About a million nodes a second a thread: a table slot for each node the search can
+        // visit.
+        let expected = (time.as_secs_f64() * 1e6 * threads as f64) as u64;
         self.tt
             .focus(expected.min(node_limit).min(1 << 40) as usize);
         self.ord.age();
@@ -300,11 +329,10 @@ impl Bot {
             };
         }
 
-        let standard = pos.variant() == Variant::Standard;
+        let hashes: Vec<u64> = options.history.entries.iter().map(|e| e.0).collect();
         // A mate search first (stronger levels): short mates exhaustively, longer ones by
         // df-pn (Yonin: df-pn once two seats are left).
         {
-            let hashes: Vec<u64> = options.history.entries.iter().map(|e| e.0).collect();
             if let Some((m, plies)) =
                 root_mate::mate_at_root(pos, &params, limits, time, &hashes, &stop)
             {
@@ -338,23 +366,21 @@ impl Bot {
             last = Some(i.clone());
             info(i);
         };
-        let best = if standard {
-            let mut s =
-                search::StdSearch::new(&mut ctl, &mut self.tt, &mut self.ord, &options.history);
-            s.run(pos, max_depth, &mut report)
-        } else {
-            let hashes: Vec<u64> = options.history.entries.iter().map(|e| e.0).collect();
-            let mut s = brs::Brs::new(
-                &mut ctl,
-                &mut self.tt,
-                &mut self.ord,
-                pos.to_move(),
-                &hashes,
-            );
-            s.hand_on_plies = params.hand_on_plies;
-            s.selective = params.selective;
-            s.run(pos, max_depth, &mut report)
+        while self.helpers.len() < threads - 1 {
+            self.helpers.push(ordering::Ordering::new());
+        }
+        let helpers = &mut self.helpers[..threads - 1];
+        helpers.iter_mut().for_each(ordering::Ordering::age);
+        let job = lazy_smp::Job {
+            pos,
+            max_depth,
+            history: &options.history,
+            hashes: &hashes,
+            params,
         };
+        let main = (&mut ctl, &mut self.ord);
+        let (best, helper_nodes) =
+            lazy_smp::search(&job, &self.tt, main, helpers, time, &mut report);
         let (m, score) = best.unwrap_or((legal.as_slice()[0], 0));
         // Never hand back an illegal move, whatever happened above.
         let m = if legal.contains(m) {
@@ -371,7 +397,7 @@ impl Bot {
             best: Some(m),
             score: score::report_score(score),
             depth,
-            nodes: ctl.nodes,
+            nodes: ctl.nodes + helper_nodes,
             time: ctl.elapsed(),
             pv,
         }
@@ -392,11 +418,11 @@ impl Bot {
             .map(|_| self.rng.next_f64() < params.blunder_chance)
             .collect();
         let scores = if pos.variant() == Variant::Standard {
-            let mut s = search::StdSearch::new(ctl, &mut self.tt, &mut self.ord, &options.history);
+            let mut s = search::StdSearch::new(ctl, &self.tt, &mut self.ord, &options.history);
             s.score_root_moves(pos, moves, params.max_depth, &blind, params.window)
         } else {
             let hashes: Vec<u64> = options.history.entries.iter().map(|e| e.0).collect();
-            let mut s = brs::Brs::new(ctl, &mut self.tt, &mut self.ord, pos.to_move(), &hashes);
+            let mut s = brs::Brs::new(ctl, &self.tt, &mut self.ord, pos.to_move(), &hashes);
             s.hand_on_plies = params.hand_on_plies;
             s.score_root_moves(pos, moves, params.yonin_depth, &blind, params.window)
         };

@@ -104,7 +104,7 @@ const NO_EVAL: i32 = i32::MIN;
 impl<'a> StdSearch<'a> {
     pub fn new(
         ctl: &'a mut Control,
-        tt: &'a mut Tt,
+        tt: &'a Tt,
         ord: &'a mut Ordering,
         history: &GameHistory,
     ) -> Self {
@@ -176,6 +176,11 @@ impl<'a> StdSearch<'a> {
         None
     }
 
+    /// Makes this search Lazy SMP helper number `helper` (`None`: the main thread).
+    pub fn set_helper(&mut self, helper: Option<usize>) {
+        self.core.helper = helper;
+    }
+
     /// Iterative deepening from `pos`; returns the best move and its score.
     pub fn run(
         &mut self,
@@ -191,6 +196,9 @@ impl<'a> StdSearch<'a> {
         let mut best: Option<(Move, i32)> = None;
         let mut prev: i32 = 0;
         for depth in 1..=max_depth.max(1) {
+            if self.core.skips(depth) {
+                continue;
+            }
             self.root_depth = depth;
             self.core.seldepth = 0;
             let mut delta = 50;

@@ -1,8 +1,10 @@
 //! What every alpha-beta search of a move decision shares, whatever the variant: the budget
 //! ([`Control`]), the transposition table with its bound logic, move ordering (TT move,
-//! MVV-LVA, killers, history), the principal-variation table and the iteration report.
+//! MVV-LVA, killers, history), the principal-variation table, the iteration report and which
+//! Lazy SMP thread runs the search.
 
 use super::control::Control;
+use super::lazy_smp;
 use super::ordering::Ordering;
 use super::pv::PvTable;
 use super::score::{bound_of, from_tt, report_score, to_tt};
@@ -27,11 +29,13 @@ pub(crate) struct Probe {
 
 pub(crate) struct SearchCore<'a> {
     pub ctl: &'a mut Control,
-    pub tt: &'a mut Tt,
+    pub tt: &'a Tt,
     pub ord: &'a mut Ordering,
     pub pv: PvTable,
     /// Deepest ply reached in the current iteration.
     pub seldepth: usize,
+    /// The number of the Lazy SMP helper thread running this search (`None`: the main one).
+    pub helper: Option<usize>,
     /// Move lists to reuse: a new list zeroes its 4 KB, which took a tenth of the search.
     /// Boxed, so that taking one out and giving it back moves a pointer, not 4 KB.
     #[allow(clippy::vec_box)]
@@ -39,13 +43,14 @@ pub(crate) struct SearchCore<'a> {
 }
 
 impl<'a> SearchCore<'a> {
-    pub fn new(ctl: &'a mut Control, tt: &'a mut Tt, ord: &'a mut Ordering) -> Self {
+    pub fn new(ctl: &'a mut Control, tt: &'a Tt, ord: &'a mut Ordering) -> Self {
         SearchCore {
             ctl,
             tt,
             ord,
             pv: PvTable::new(),
             seldepth: 0,
+            helper: None,
             lists: Vec::new(),
         }
     }
@@ -67,6 +72,12 @@ impl<'a> SearchCore<'a> {
     #[inline]
     pub fn give_list(&mut self, list: Box<MoveList>) {
         self.lists.push(list);
+    }
+
+    /// Whether this thread leaves out the iteration of `depth` (helpers skip some).
+    #[inline]
+    pub fn skips(&self, depth: i32) -> bool {
+        self.helper.is_some_and(|h| lazy_smp::skips(h, depth))
     }
 
     /// Counts a node at `ply`; true when the search must stop now.

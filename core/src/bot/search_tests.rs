@@ -29,8 +29,8 @@ fn positions() -> Vec<Position> {
 fn a_root_search_that_fails_low_keeps_the_best_move_first() {
     let mut searched = 0;
     for pos in positions() {
-        let (mut ctl, mut tt, mut ord) = (control(u64::MAX), Tt::new(4), Ordering::new());
-        let mut s = StdSearch::new(&mut ctl, &mut tt, &mut ord, &GameHistory::new());
+        let (mut ctl, tt, mut ord) = (control(u64::MAX), Tt::new(4), Ordering::new());
+        let mut s = StdSearch::new(&mut ctl, &tt, &mut ord, &GameHistory::new());
         s.path.push((pos.hash(), pos.in_check(pos.to_move())));
         let mut moves = pos.legal_moves().to_vec();
         let (best, score) = s.root(&pos, &mut moves, 3, -INF, INF).expect("a move");
@@ -72,8 +72,8 @@ fn a_quiescence_search_stores_its_score_and_the_static_evaluation() {
         if pos.in_check(pos.to_move()) {
             continue;
         }
-        let (mut ctl, mut tt, mut ord) = (control(u64::MAX), Tt::new(4), Ordering::new());
-        let mut s = StdSearch::new(&mut ctl, &mut tt, &mut ord, &GameHistory::new());
+        let (mut ctl, tt, mut ord) = (control(u64::MAX), Tt::new(4), Ordering::new());
+        let mut s = StdSearch::new(&mut ctl, &tt, &mut ord, &GameHistory::new());
         let score = s.qsearch(&pos, -INF, INF, 1, 0);
         let probe = s.core.probe(pos.hash(), 0, -INF, INF, 1, true);
         assert_eq!(probe.eval, Some(evaluate(&pos)));
@@ -91,8 +91,8 @@ fn a_quiescence_search_stores_its_score_and_the_static_evaluation() {
 fn a_search_that_leaves_out_the_tables_move_stores_nothing_of_its_own() {
     let mut tested = 0;
     for pos in positions() {
-        let (mut ctl, mut tt, mut ord) = (control(u64::MAX), Tt::new(4), Ordering::new());
-        let mut s = StdSearch::new(&mut ctl, &mut tt, &mut ord, &GameHistory::new());
+        let (mut ctl, tt, mut ord) = (control(u64::MAX), Tt::new(4), Ordering::new());
+        let mut s = StdSearch::new(&mut ctl, &tt, &mut ord, &GameHistory::new());
         s.path.push((pos.hash(), pos.in_check(pos.to_move())));
         s.pvs(&pos, 4, -INF, INF, 1, false);
         let before = s.core.probe(pos.hash(), 0, -INF, INF, 1, false);
@@ -127,8 +127,8 @@ fn the_roots_context_is_the_games_last_two_moves() {
     }
     let history = GameHistory::from_moves(&start, &moves);
     assert_eq!(history.len(), 3);
-    let (mut ctl, mut tt, mut ord) = (control(u64::MAX), Tt::new(4), Ordering::new());
-    let mut s = StdSearch::new(&mut ctl, &mut tt, &mut ord, &history);
+    let (mut ctl, tt, mut ord) = (control(u64::MAX), Tt::new(4), Ordering::new());
+    let mut s = StdSearch::new(&mut ctl, &tt, &mut ord, &history);
     let last = cont_history::key(&before[2], moves[2]);
     let second_last = cont_history::key(&before[1], moves[1]);
     // The two pawn moves land on the same square seen from each owner's side.
@@ -140,7 +140,7 @@ fn the_roots_context_is_the_games_last_two_moves() {
     s.keys[1] = 9;
     assert_eq!(s.context(2), Context([9, 7]));
     // Without a game behind the root there is no context there.
-    let mut s = StdSearch::new(&mut ctl, &mut tt, &mut ord, &GameHistory::new());
+    let mut s = StdSearch::new(&mut ctl, &tt, &mut ord, &GameHistory::new());
     assert_eq!(s.context(0), Context::NONE);
     s.keys[0] = 7;
     assert_eq!(s.context(1), Context([7, NO_KEY]));
@@ -148,8 +148,8 @@ fn the_roots_context_is_the_games_last_two_moves() {
 
 #[test]
 fn a_node_is_improving_when_its_evaluation_beats_the_one_two_plies_back() {
-    let (mut ctl, mut tt, mut ord) = (control(u64::MAX), Tt::new(4), Ordering::new());
-    let mut s = StdSearch::new(&mut ctl, &mut tt, &mut ord, &GameHistory::new());
+    let (mut ctl, tt, mut ord) = (control(u64::MAX), Tt::new(4), Ordering::new());
+    let mut s = StdSearch::new(&mut ctl, &tt, &mut ord, &GameHistory::new());
     // Too near the root to compare: improving, unless in check.
     s.evals[1] = -300;
     assert!(s.improving(1));
@@ -174,14 +174,14 @@ fn a_node_is_improving_when_its_evaluation_beats_the_one_two_plies_back() {
         .into_iter()
         .find(|p| !p.in_check(p.to_move()))
         .unwrap();
-    let mut s = StdSearch::new(&mut ctl, &mut tt, &mut ord, &GameHistory::new());
+    let mut s = StdSearch::new(&mut ctl, &tt, &mut ord, &GameHistory::new());
     s.path.push((pos.hash(), false));
     let mut moves = pos.legal_moves().to_vec();
     s.root(&pos, &mut moves, 3, -INF, INF).expect("a move");
     assert_eq!(s.evals[0], evaluate(&pos));
     // So does the weaker levels' scoring of every root move (without it, every node two
     // plies down counted as improving).
-    let mut s = StdSearch::new(&mut ctl, &mut tt, &mut ord, &GameHistory::new());
+    let mut s = StdSearch::new(&mut ctl, &tt, &mut ord, &GameHistory::new());
     let scores = s.score_root_moves(&pos, &moves, 2, &vec![false; moves.len()], 50);
     assert_eq!(scores.len(), moves.len());
     assert_eq!(s.evals[0], evaluate(&pos));

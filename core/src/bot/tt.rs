@@ -1,5 +1,16 @@
-//! The transposition table: two-slot buckets sized in megabytes, replace by depth and age,
-//! storing the move bits, score, static evaluation, depth and bound of a searched position.
+//! The transposition table, shared by every thread of a search without locks: two-slot
+//! buckets sized in megabytes, replace by depth and age, storing the move bits, score, static
+//! evaluation, depth and bound of a searched position.
+//!
+//! A slot is two atomic words: the entry packed into one (`data`), and the position's key
+//! XOR that word (`check`). Threads read and write them with plain relaxed loads and stores,
+//! so two threads storing into one slot at once can leave one's `check` beside the other's
+//! `data`; such a slot then answers to no real key (`check ^ data` is neither key), and a
+//! probe misses instead of returning another position's entry. What a hit returns is only
+//! ever a hint: the searches use the stored move to order moves they generated themselves, so
+//! even a key collision cannot make them play an illegal move.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// What kind of bound a stored score is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -11,16 +22,61 @@ pub(crate) enum Bound {
     Exact = 3,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
-struct Slot {
-    key: u64,
+/// One entry, as packed into a slot's data word.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Entry {
     mv: u16,
     score: i16,
     /// The static evaluation, or [`NO_EVAL`].
     eval: i16,
     depth: i8,
-    /// Low two bits: bound; the rest: the search generation.
+    /// Low two bits: bound (0: an empty slot); the rest: the search generation.
     meta: u8,
+}
+
+impl Entry {
+    fn pack(self) -> u64 {
+        u64::from(self.mv)
+            | u64::from(self.score as u16) << 16
+            | u64::from(self.eval as u16) << 32
+            | u64::from(self.depth as u8) << 48
+            | u64::from(self.meta) << 56
+    }
+
+    fn unpack(w: u64) -> Entry {
+        Entry {
+            mv: w as u16,
+            score: (w >> 16) as u16 as i16,
+            eval: (w >> 32) as u16 as i16,
+            depth: (w >> 48) as u8 as i8,
+            meta: (w >> 56) as u8,
+        }
+    }
+}
+
+/// A slot: the key XOR the data word, and the data word.
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    /// The key the slot answers to and its entry (a slot torn by two writers answers to a key
+    /// no position has, with overwhelming likelihood).
+    #[inline]
+    fn read(&self) -> (u64, Entry) {
+        let data = self.data.load(Relaxed);
+        let check = self.check.load(Relaxed);
+        (check ^ data, Entry::unpack(data))
+    }
+
+    #[inline]
+    fn write(&self, key: u64, e: Entry) {
+        let data = e.pack();
+        self.check.store(key ^ data, Relaxed);
+        self.data.store(data, Relaxed);
+    }
 }
 
 /// The stored evaluation of a position that had none (its side to move was in check).
@@ -37,7 +93,8 @@ pub(crate) struct Hit {
     pub bound: Bound,
 }
 
-/// The table. Not shared between threads: each searcher owns one.
+/// The table. Probes and stores take `&self` and may run on many threads at once; resizing,
+/// clearing, focusing and starting a new search take `&mut self`, between searches.
 pub(crate) struct Tt {
     slots: Vec<Slot>,
     mask: usize,
@@ -54,8 +111,13 @@ impl Tt {
         while n * 2 <= want {
             n *= 2;
         }
+        Tt::with_slots(n)
+    }
+
+    /// A table of `n` slots (a power of two, at least 2).
+    fn with_slots(n: usize) -> Tt {
         Tt {
-            slots: vec![Slot::default(); n],
+            slots: (0..n).map(|_| Slot::default()).collect(),
             mask: n - 2,
             generation: 0,
         }
@@ -80,7 +142,9 @@ impl Tt {
     }
 
     pub fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = Slot::default());
+        for s in &mut self.slots {
+            *s = Slot::default();
+        }
         self.generation = 0;
     }
 
@@ -93,17 +157,18 @@ impl Tt {
     pub fn probe(&self, key: u64) -> Option<Hit> {
         let i = (key as usize) & self.mask;
         for s in &self.slots[i..i + 2] {
-            if s.key == key && s.meta & 3 != 0 {
-                let bound = match s.meta & 3 {
+            let (k, e) = s.read();
+            if k == key && e.meta & 3 != 0 {
+                let bound = match e.meta & 3 {
                     1 => Bound::Upper,
                     2 => Bound::Lower,
                     _ => Bound::Exact,
                 };
                 return Some(Hit {
-                    mv: s.mv,
-                    score: s.score as i32,
-                    eval: s.eval as i32,
-                    depth: s.depth as i32,
+                    mv: e.mv,
+                    score: e.score as i32,
+                    eval: e.eval as i32,
+                    depth: e.depth as i32,
                     bound,
                 });
             }
@@ -113,59 +178,43 @@ impl Tt {
 
     /// Stores a searched position; `eval` is its static evaluation or [`NO_EVAL`].
     #[inline]
-    pub fn store(&mut self, key: u64, mv: u16, score: i32, eval: i32, depth: i32, bound: Bound) {
+    pub fn store(&self, key: u64, mv: u16, score: i32, eval: i32, depth: i32, bound: Bound) {
         let i = (key as usize) & self.mask;
         let generation = self.generation & !3;
+        let (first, second) = (self.slots[i].read(), self.slots[i + 1].read());
         // Same position: replace (keeping the old move when the new one has none).
-        let pick = if self.slots[i].key == key {
-            i
-        } else if self.slots[i + 1].key == key {
-            i + 1
+        let (pick, (old_key, old)) = if first.0 == key {
+            (i, first)
+        } else if second.0 == key {
+            (i + 1, second)
         } else {
             // Otherwise the slot worth less: old generation first, then shallower depth.
-            let worth = |s: &Slot| {
-                let age = generation.wrapping_sub(s.meta & !3) as i32 / 4;
-                s.depth as i32 - 8 * age
+            let worth = |e: &Entry| {
+                let age = generation.wrapping_sub(e.meta & !3) as i32 / 4;
+                e.depth as i32 - 8 * age
             };
-            if worth(&self.slots[i]) <= worth(&self.slots[i + 1]) {
-                i
+            if worth(&first.1) <= worth(&second.1) {
+                (i, first)
             } else {
-                i + 1
+                (i + 1, second)
             }
         };
-        let s = &mut self.slots[pick];
-        if s.key == key && bound != Bound::Exact && (depth as i8) < s.depth - 2 {
+        let same = old_key == key;
+        if same && bound != Bound::Exact && (depth as i8) < old.depth - 2 {
             return;
         }
-        let mv = if mv == 0 && s.key == key { s.mv } else { mv };
-        *s = Slot {
-            key,
+        let mv = if mv == 0 && same { old.mv } else { mv };
+        let entry = Entry {
             mv,
             score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
             eval: eval.clamp(NO_EVAL, i16::MAX as i32) as i16,
             depth: depth.clamp(-100, 100) as i8,
             meta: generation | bound as u8,
         };
+        self.slots[pick].write(key, entry);
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_focused_table_keeps_what_it_stores_and_never_outgrows_the_table() {
-        let mut tt = Tt::new(16);
-        let len = tt.slots.len();
-        tt.focus(1000);
-        assert_eq!(tt.mask, (1 << 16) - 2);
-        let key = 0xdead_beef_1234_5677;
-        tt.store(key, 42, 17, -3, 5, Bound::Exact);
-        let hit = tt.probe(key).expect("stored in the focused part");
-        assert_eq!((hit.mv, hit.score, hit.eval, hit.depth), (42, 17, -3, 5));
-        tt.focus(usize::MAX);
-        assert_eq!(tt.mask, len - 2);
-        tt.focus(3 << 17);
-        assert_eq!(tt.mask, (1 << 19) - 2);
-    }
-}
+#[path = "tt_tests.rs"]
+mod tests;

@@ -1,8 +1,8 @@
 //! The USI protocol as pure logic: lines in, lines out through a sink. Thinking runs on its
 //! own thread so `stop` is heard; reading stdin and writing stdout is the client's job.
 //!
-//! Options: `USI_Hash` (MB), `Threads` (accepted; the search is single-threaded), `Level`
-//! (Beginner/Easy/Medium/Hard, default Hard), `USI_Ponder` (accepted, pondering is not done:
+//! Options: `USI_Hash` (MB), `Threads` (default: every core; the Hard level searches on that
+//! many threads, the others on one), `Level` (Beginner/Easy/Medium/Hard, default Hard), `USI_Ponder` (accepted, pondering is not done:
 //! `go ponder` thinks like `go infinite` until `stop` or `ponderhit`).
 
 use super::{Bot, GameHistory, Level, Limits, Score, SearchInfo, SearchOptions};
@@ -165,7 +165,7 @@ pub struct UsiEngine {
     /// The table size the bot has (resized at `isready` when the option changed).
     applied_hash_mb: usize,
     level: Level,
-    threads: u32,
+    threads: usize,
     position: Option<(Position, GameHistory)>,
     stop: Arc<AtomicBool>,
     thinking: Option<JoinHandle<()>>,
@@ -183,7 +183,7 @@ impl UsiEngine {
             hash_mb: super::DEFAULT_HASH_MB,
             applied_hash_mb: super::DEFAULT_HASH_MB,
             level: Level::Hard,
-            threads: 1,
+            threads: super::all_cores(),
             position: None,
             stop: Arc::new(AtomicBool::new(false)),
             thinking: None,
@@ -232,7 +232,11 @@ impl UsiEngine {
                     "option name USI_Hash type spin default {} min 1 max 4096",
                     super::DEFAULT_HASH_MB
                 ));
-                self.say("option name Threads type spin default 1 min 1 max 256");
+                self.say(&format!(
+                    "option name Threads type spin default {} min 1 max {}",
+                    super::all_cores(),
+                    super::MAX_THREADS
+                ));
                 self.say(
                     "option name Level type combo default Hard var Beginner var Easy var Medium var Hard",
                 );
@@ -309,12 +313,10 @@ impl UsiEngine {
                 Ok(mb) => self.hash_mb = mb.clamp(1, 4096),
                 Err(_) => self.say("info string USI_Hash wants a number of megabytes"),
             },
-            "Threads" => {
-                self.threads = value.parse().unwrap_or(1);
-                if self.threads > 1 {
-                    self.say("info string Threads accepted; the search runs on one thread");
-                }
-            }
+            "Threads" => match value.parse::<usize>() {
+                Ok(n) => self.threads = n.clamp(1, super::MAX_THREADS),
+                Err(_) => self.say("info string Threads wants a number of threads"),
+            },
             "Level" => match Level::from_name(&value) {
                 Some(l) => {
                     self.level = l;
@@ -348,7 +350,17 @@ impl UsiEngine {
         let stop = self.stop.clone();
         let out = self.out.clone();
         let bot = self.bot.clone();
-        let level = self.level;
+        let (level, threads) = (self.level, self.threads);
+        if threads > 1 {
+            let used = if level.params_for(pos.variant()).parallel {
+                threads
+            } else {
+                1
+            };
+            self.say(&format!(
+                "info string {level} searches on {used} of {threads} threads"
+            ));
+        }
         let limits = Limits {
             time: go.budget(pos.to_move()),
             nodes: go.nodes,
@@ -362,6 +374,7 @@ impl UsiEngine {
         self.thinking = Some(std::thread::spawn(move || {
             let mut bot = bot.lock().unwrap_or_else(|e| e.into_inner());
             bot.set_level(level);
+            bot.set_threads(threads);
             let mut report = |i: &SearchInfo| out(&info_line(i));
             let result = bot.search(&pos, limits, &options, stop.clone(), &mut report);
             drop(bot);

@@ -77,10 +77,11 @@ impl Room {
         let game = m.game.clone();
         // The game's one computer player (a fresh one only while a stopped search still
         // holds it; the first of the two to come back is kept).
-        let mut player = m
-            .bot_player
-            .take()
-            .unwrap_or_else(|| self.ctx.config.bot_engine.player(bots::splitmix(m.seed)));
+        let config = &self.ctx.config;
+        let mut player = m.bot_player.take().unwrap_or_else(|| {
+            let threads = bots::bounded_threads(config.bot_threads);
+            config.bot_engine.player(bots::splitmix(m.seed), threads)
+        });
         let me = self.me.clone();
         let alive = self.ctx.alive.clone();
         let pace = self.bot_pace_ms.clone();

@@ -67,6 +67,8 @@ async fn main() {
         bot_think: Duration::from_millis(think),
         shares: ShareLimits::unlimited(),
         max_rooms: rooms + 1,
+        // As a dedicated server runs them (its `--bot-threads` default).
+        bot_threads: 1,
         ..Config::default()
     })
     .await;

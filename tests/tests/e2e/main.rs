@@ -29,7 +29,8 @@ mod security;
 mod abuse;
 
 /// One owner of "who is thinking": resuming while another seat's bot thinks, resuming while
-/// one's own stand-in thinks, a drop and a flag while a bot thinks.
+/// one's own stand-in thinks, a drop and a flag while a bot thinks; a room's bot gets the
+/// configured threads, at most every core.
 mod thinking;
 
 /// A seat keeps its person's name through a drop, a stand-in and a forfeit.

@@ -1,4 +1,4 @@
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use yonin_core::protocol::{
@@ -15,8 +15,19 @@ struct SlowBots(Duration);
 struct SlowBot(Duration);
 
 impl BotEngine for SlowBots {
-    fn player(&self, _seed: u64) -> Box<dyn BotPlayer> {
+    fn player(&self, _seed: u64, _threads: usize) -> Box<dyn BotPlayer> {
         Box::new(SlowBot(self.0))
+    }
+}
+
+/// Bots that answer at once with the first legal move and keep the thread count the room
+/// made its player with.
+struct ThreadCountingBots(Arc<AtomicUsize>);
+
+impl BotEngine for ThreadCountingBots {
+    fn player(&self, _seed: u64, threads: usize) -> Box<dyn BotPlayer> {
+        self.0.store(threads, Ordering::Relaxed);
+        Box::new(SlowBot(Duration::ZERO))
     }
 }
 
@@ -158,6 +169,32 @@ async fn a_drop_while_the_bot_thinks_and_a_flag_leave_the_right_seat_to_move() {
             .expect("the game ends on North's flag");
         assert_eq!(outcome.places[0], vec![Seat::South], "{outcome:?}");
         server.shutdown().await.unwrap();
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rooms_bot_searches_on_the_configured_threads_at_most_every_core() {
+    bounded(Duration::from_secs(60), async {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        for (wanted, given) in [(1, 1), (2, 2.min(cores)), (0, 1), (100_000, cores)] {
+            let seen = Arc::new(AtomicUsize::new(0));
+            let server = start_server(Config {
+                bot_engine: Arc::new(ThreadCountingBots(seen.clone())),
+                bot_threads: wanted,
+                ..test_config()
+            })
+            .await;
+            let mut ann = against_a_bot(&server, TimeControl::None).await;
+            ann.play("7g7f").await;
+            assert!(ann.wait_turn_or_end().await, "the bot answers");
+            assert_eq!(
+                seen.load(Ordering::Relaxed),
+                given,
+                "{wanted} threads asked for"
+            );
+            server.shutdown().await.unwrap();
+        }
     })
     .await;
 }

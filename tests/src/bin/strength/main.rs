@@ -6,7 +6,10 @@
 //! strength usi --engine PATH [--option NAME=VALUE]… [--games N] [--movetime MS] [--level L]
 //! strength usi2 --engine "PATH ARG…" --engine2 "PATH ARG…" [--games N] [--movetime MS]
 //! strength ladder [--variant standard|yonin] [--games N] [--movetime MS]
-//! strength yonin [--hero L] [--field Medium|Random|room|…] [--games N] [--movetime MS]
+//! strength threads [--threads N] [--games N] [--movetime MS]
+//!   (Hard on N threads, default 2, against Hard on one: what Lazy SMP gains at equal time)
+//! strength yonin [--hero L] [--threads N] [--field Medium|Random|room|…] [--games N]
+//!   [--movetime MS] (the hero on N threads, default 1; the field on one)
 //!   (`--field room`: the server's bots, three of the hero's level sharing one table as a
 //!   room's bots do, against the hero with a table of its own)
 //! (`--nodes N` gives the bots, and `usi2`'s engines, a node budget per move, with the time as
@@ -22,10 +25,12 @@
 //!     --concurrency 2 --sprt 0,10
 //! ```
 //! Install the opponents first (Debian): `apt-get install gnushogi fairy-stockfish gpsshogi`.
-//! Every game is bounded (ply cap), and every count printed is a count of games played.
+//! Every game is bounded (ply cap), and every count printed is a count of games played. Matches
+//! of in-process bots end with a `TIMING` line: their moves, and how many ran late.
 
 mod players;
 mod standard;
+mod timing;
 mod yonin;
 
 use players::{BotPlayer, GnuPlayer, Player, UsiPlayer};
@@ -60,6 +65,8 @@ struct Args {
     concurrency: usize,
     /// Standard matches: stop when this test decides.
     sprt: Option<Sprt>,
+    /// Threads of the first player (`threads`) or the hero (`yonin`); `None`: the mode's own.
+    threads: Option<usize>,
 }
 
 /// The arguments, or what is wrong with them.
@@ -80,6 +87,7 @@ fn parse_args() -> Result<Args, String> {
         records: None,
         concurrency: 1,
         sprt: None,
+        threads: None,
     };
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -113,6 +121,10 @@ fn parse_args() -> Result<Args, String> {
                 n => a.concurrency = n.min(64) as usize,
             },
             "--sprt" => a.sprt = Some(Sprt::parse(&v)?),
+            "--threads" => match number("a number of threads")? {
+                0 => return Err("--threads wants at least 1".into()),
+                n => a.threads = Some((n as usize).min(yonin_core::bot::MAX_THREADS)),
+            },
             m if a.mode.is_empty() && !m.starts_with("--") => {
                 a.mode = m.into();
                 i += 1;
@@ -229,7 +241,7 @@ fn main() {
             for pair in Level::ALL.windows(2).rev() {
                 println!("== Yonin {} vs 3× {}", pair[1], pair[0]);
                 let field = pair[0].name();
-                yonin::yonin_match(pair[1], field, a.games, limits, a.seed, records);
+                yonin::yonin_match((pair[1], 1), field, a.games, limits, a.seed, records);
             }
         }
         "ladder" => {
@@ -242,10 +254,31 @@ fn main() {
                 report(standard_match(&make, &plan), "");
             }
         }
-        "yonin" => yonin::yonin_match(a.level, &a.field, a.games, limits, a.seed, records),
+        "threads" => {
+            let threads = a.threads.unwrap_or(2);
+            let make = || {
+                let mut many = Bot::new(Level::Hard, 11);
+                many.set_threads(threads);
+                let one = Bot::new(Level::Hard, 12);
+                let many = BotPlayer::new(many, limits);
+                Ok((
+                    boxed(Box::new(many)),
+                    boxed(Box::new(BotPlayer::new(one, limits))),
+                ))
+            };
+            report(
+                standard_match(&make, &plan),
+                &format!(" at {} ms/move", a.movetime),
+            );
+            println!("{}", timing::TIMING.line());
+        }
+        "yonin" => {
+            let hero = (a.level, a.threads.unwrap_or(1));
+            yonin::yonin_match(hero, &a.field, a.games, limits, a.seed, records);
+        }
         m => {
             eprintln!(
-                "unknown mode `{m}`: gnushogi, usi, usi2, ladder or yonin (see the header of tests/src/bin/strength/main.rs)"
+                "unknown mode `{m}`: gnushogi, usi, usi2, ladder, threads or yonin (see the header of tests/src/bin/strength/main.rs)"
             );
             std::process::exit(2);
         }

@@ -11,6 +11,8 @@ use yonin_core::record::usi::position_line;
 use yonin_core::{Move, Position};
 use yonin_tests::usi_engine::{line_reader, UsiEngine};
 
+use crate::timing::TIMING;
+
 /// Something that plays standard shogi moves.
 pub trait Player {
     fn name(&self) -> String;
@@ -39,7 +41,10 @@ impl BotPlayer {
 
 impl Player for BotPlayer {
     fn name(&self) -> String {
-        format!("yonin {}", self.bot.level())
+        match self.bot.threads() {
+            1 => format!("yonin {}", self.bot.level()),
+            n => format!("yonin {} on {n} threads", self.bot.level()),
+        }
     }
     fn new_game(&mut self) {
         self.bot.clear();
@@ -56,6 +61,7 @@ impl Player for BotPlayer {
             history: GameHistory::from_moves(start, moves),
             max_depth: None,
         };
+        let started = Instant::now();
         let r = self.bot.search(
             pos,
             self.limits,
@@ -63,6 +69,7 @@ impl Player for BotPlayer {
             Arc::new(AtomicBool::new(false)),
             &mut |_| {},
         );
+        TIMING.record(started.elapsed(), self.limits.time);
         match r.best {
             Some(m) => Reply::Move(m),
             None => Reply::Resign,

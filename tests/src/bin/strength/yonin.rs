@@ -2,6 +2,7 @@
 //! random movers).
 
 use crate::save_record;
+use crate::timing::TIMING;
 use std::cell::RefCell;
 use std::path::Path;
 use std::rc::Rc;
@@ -40,15 +41,15 @@ enum YoninPlayer {
 const ROOM_FIELD: &str = "room";
 
 impl YoninPlayer {
-    fn new(name: &str, seed: u64) -> YoninPlayer {
+    /// A random mover, or a bot of the level `name` searching on `threads` threads.
+    fn new(name: &str, seed: u64, threads: usize) -> YoninPlayer {
         if name.eq_ignore_ascii_case("random") {
             YoninPlayer::Random(seed | 1)
         } else {
-            YoninPlayer::Bot(Box::new(Bot::with_hash(
-                Level::from_name(name).expect("level or Random"),
-                seed,
-                16,
-            )))
+            let level = Level::from_name(name).expect("level or Random");
+            let mut bot = Bot::with_hash(level, seed, 16);
+            bot.set_threads(threads);
+            YoninPlayer::Bot(Box::new(bot))
         }
     }
     /// The move for the game's position; bots see the game so far (repetitions), as the
@@ -111,9 +112,10 @@ fn xorshift(x: &mut u64) -> u64 {
 /// and at the end: wins (first place; par 25 %), the mean rank, and the pairwise score — the
 /// share of the three opponents the hero finishes above, a shared place counting half
 /// ((4 − rank) / 3 per game; par 50 %, the score a 2-player match would show). Each game is
-/// saved as KIF in `records` when given.
+/// saved as KIF in `records` when given. The hero searches on `threads` threads, the field
+/// on one; the hero's move times are counted in [`TIMING`].
 pub fn yonin_match(
-    hero: Level,
+    (hero, threads): (Level, usize),
     field: &str,
     games: usize,
     limits: Limits,
@@ -129,12 +131,12 @@ pub fn yonin_match(
             // Each room's bots share one player, of the server's default table size.
             let engine = CoreBots::default();
             let level = server_level(hero);
-            let shared = Rc::new(RefCell::new(engine.player((g as u64 * 7 + 2) ^ seed)));
+            let shared = Rc::new(RefCell::new(engine.player((g as u64 * 7 + 2) ^ seed, 1)));
             Seat::ALL
                 .iter()
                 .map(|&s| {
                     let player = if s == hero_seat {
-                        Rc::new(RefCell::new(engine.player((g as u64 * 7 + 1) ^ seed)))
+                        Rc::new(RefCell::new(engine.player((g as u64 * 7 + 1) ^ seed, 1)))
                     } else {
                         shared.clone()
                     };
@@ -146,9 +148,9 @@ pub fn yonin_match(
                 .iter()
                 .map(|&s| {
                     if s == hero_seat {
-                        YoninPlayer::new(hero.name(), (g as u64 * 7 + 1) ^ seed)
+                        YoninPlayer::new(hero.name(), (g as u64 * 7 + 1) ^ seed, threads)
                     } else {
-                        YoninPlayer::new(field, (g as u64 * 7 + 2 + s.index() as u64) ^ seed)
+                        YoninPlayer::new(field, (g as u64 * 7 + 2 + s.index() as u64) ^ seed, 1)
                     }
                 })
                 .collect()
@@ -172,9 +174,13 @@ pub fn yonin_match(
         // settles its rank, and the ply cap ends the rest.
         while !game.is_over() && plies < YONIN_MAX_PLIES && game.position().is_live(hero_seat) {
             let s = game.to_move();
+            let started = Instant::now();
             let Some(m) = players[s.index()].choose_in(&game, limits) else {
                 break;
             };
+            if s == hero_seat {
+                TIMING.record(started.elapsed(), limits.time);
+            }
             game.play(s, m).expect("bots play legal moves");
             plies += 1;
         }
@@ -245,8 +251,13 @@ pub fn yonin_match(
             started.elapsed().as_secs_f64()
         );
     }
+    println!("{}", TIMING.line());
+    let on = match threads {
+        1 => "1 thread".to_string(),
+        n => format!("{n} threads"),
+    };
     println!(
-        "RESULT yonin {hero} vs 3× {field}: wins {wins}/{games} ({:.1} %), mean rank {:.2}, \
+        "RESULT yonin {hero} on {on} vs 3× {field}: wins {wins}/{games} ({:.1} %), mean rank {:.2}, \
          pairwise {:.1} %, unfinished {unfinished}",
         wins as f64 / games.max(1) as f64 * 100.0,
         ranks / games.max(1) as f64,
