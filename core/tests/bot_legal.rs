@@ -1,26 +1,18 @@
 //! Bots never return an illegal move: thousands of positions from seeded random games in both
 //! variants, every level, small node budgets; and node-limited searches repeat exactly.
 
+mod common;
+
+use common::Rng;
 use std::sync::{atomic::AtomicBool, Arc};
 use yonin_core::bot::{Bot, Level, Limits};
 use yonin_core::{Position, RuleSet};
-
-/// A tiny xorshift for choosing random moves (independent of the bots' own seeds).
-struct Xs(u64);
-impl Xs {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
 
 /// Plays `games` random games and asks a bot for a move at every `every`-th ply; returns how
 /// many positions were checked.
 fn check_variant(rules: RuleSet, games: usize, plies: usize, every: usize, nodes: u64) -> usize {
     let stop = Arc::new(AtomicBool::new(false));
-    let mut rng = Xs(0x2545_f491_4f6c_dd1d ^ games as u64);
+    let mut rng = Rng::new(0x2545_f491_4f6c_dd1d ^ games as u64);
     let mut bots: Vec<Bot> = Level::ALL
         .iter()
         .enumerate()
@@ -47,7 +39,7 @@ fn check_variant(rules: RuleSet, games: usize, plies: usize, every: usize, nodes
                 checked += 1;
             }
             // Mostly random moves, sometimes the bot's own, so positions stay varied.
-            let m = legal.as_slice()[(rng.next() % legal.len() as u64) as usize];
+            let m = legal.as_slice()[rng.below(legal.len())];
             pos.play(m).expect("a generated move is legal");
         }
     }
@@ -96,7 +88,7 @@ fn yonin_two_seat_endgames_only_get_legal_moves() {
     )
     .unwrap();
     let stop = Arc::new(AtomicBool::new(false));
-    let mut rng = Xs(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let mut bots = [
         Bot::with_hash(Level::Medium, 1, 1),
         Bot::with_hash(Level::Hard, 2, 1),
@@ -115,7 +107,7 @@ fn yonin_two_seat_endgames_only_get_legal_moves() {
                 assert!(pos.is_legal(m), "{} chose illegal {m}", bot.level());
                 checked += 1;
             }
-            let m = legal.as_slice()[(rng.next() % legal.len() as u64) as usize];
+            let m = legal.as_slice()[rng.below(legal.len())];
             pos.play(m).unwrap();
         }
     }

@@ -2,6 +2,9 @@
 //! both variants its move is always legal and its helpers really search; a search with an
 //! hour's budget returns once its stop flag is set, and a fixed-time one returns by itself.
 
+mod common;
+
+use common::Rng;
 use std::sync::mpsc;
 use std::sync::{atomic::AtomicBool, atomic::Ordering, Arc};
 use std::time::Duration;
@@ -15,7 +18,7 @@ const HUNG: Duration = Duration::from_secs(120);
 fn positions(rules: RuleSet, games: u64, plies: usize, every: usize) -> Vec<Position> {
     let mut out = Vec::new();
     for g in 0..games {
-        let mut x = 0x9e37_79b9_7f4a_7c15 ^ (g + 1);
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15 ^ (g + 1));
         let mut pos = Position::start(&rules);
         for ply in 0..plies {
             let legal = pos.legal_moves();
@@ -25,10 +28,7 @@ fn positions(rules: RuleSet, games: u64, plies: usize, every: usize) -> Vec<Posi
             if ply % every == 0 {
                 out.push(pos.clone());
             }
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            pos.play_unchecked(legal.as_slice()[(x % legal.len() as u64) as usize]);
+            pos.play_unchecked(legal.as_slice()[rng.below(legal.len())]);
         }
     }
     out
