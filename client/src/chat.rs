@@ -12,6 +12,7 @@ use crate::ui::{rounded_outline, rounded_rect, wrap, Input, Ui};
 use macroquad::prelude::*;
 use std::collections::VecDeque;
 use yonin_core::protocol::{Occupant, PlayerRef, RoomState, MAX_CHAT_CHARS};
+use yonin_core::text::TextError;
 use yonin_core::Seat;
 
 /// Lines kept; older ones are dropped.
@@ -57,6 +58,8 @@ pub struct ChatLog {
 pub enum ChatError {
     Empty,
     TooLong,
+    /// Another of the server's rules (core's `text::check_chat`), in its words.
+    Refused(String),
 }
 
 impl std::fmt::Display for ChatError {
@@ -64,25 +67,24 @@ impl std::fmt::Display for ChatError {
         match self {
             ChatError::Empty => f.write_str(tr(Text::ChatEmpty)),
             ChatError::TooLong => f.write_str(&trf(Text::ChatTooLong, &[&MAX_CHAT_CHARS])),
+            ChatError::Refused(why) => f.write_str(why),
         }
     }
 }
 
-/// A line as the server will take it: trimmed, 1 to `MAX_CHAT_CHARS` characters, no
-/// control characters (they are turned into spaces).
+/// A line as the server will take it, checked by the server's own rule (core's
+/// `text::check_chat`): the field is one line, so a pasted control character (a tab, a line
+/// break) becomes a space first.
 pub fn clean_line(text: &str) -> Result<String, ChatError> {
     let text: String = text
-        .trim()
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
-    if text.is_empty() {
-        return Err(ChatError::Empty);
-    }
-    if text.chars().count() > MAX_CHAT_CHARS {
-        return Err(ChatError::TooLong);
-    }
-    Ok(text)
+    yonin_core::text::check_chat(&text).map_err(|e| match e {
+        TextError::Empty(_) | TextError::Invisible(_) => ChatError::Empty,
+        TextError::TooLong { .. } => ChatError::TooLong,
+        other => ChatError::Refused(other.to_string()),
+    })
 }
 
 impl ChatLog {
@@ -455,6 +457,12 @@ mod tests {
         let long = "x".repeat(MAX_CHAT_CHARS + 1);
         assert_eq!(clean_line(&long), Err(ChatError::TooLong));
         assert!(clean_line(&"字".repeat(MAX_CHAT_CHARS)).is_ok());
+        // The server's rules, checked before sending: nothing visible, a direction override.
+        assert_eq!(clean_line("\u{200B}"), Err(ChatError::Empty));
+        assert!(matches!(
+            clean_line("a\u{202E}b"),
+            Err(ChatError::Refused(_))
+        ));
     }
 
     #[test]
