@@ -97,13 +97,6 @@ pub fn parse_position(variant: Variant, text: &str) -> Result<Position, String> 
     })
 }
 
-fn format_position(pos: &Position) -> String {
-    match pos.variant() {
-        Variant::Standard => sfen::format(pos),
-        Variant::Yonin => ysfen::format(pos),
-    }
-}
-
 /// Runs an engine subcommand, writing to `out`. Errors are messages for stderr.
 pub fn run(cmd: Command, out: &mut impl Write) -> Result<(), String> {
     let io = |e: std::io::Error| e.to_string();
@@ -145,7 +138,7 @@ pub fn run(cmd: Command, out: &mut impl Write) -> Result<(), String> {
                 pos.play(m)
                     .map_err(|e| format!("move {} `{text}` by {seat} is illegal: {e}", i + 1))?;
             }
-            writeln!(out, "{}", format_position(&pos)).map_err(io)?;
+            writeln!(out, "{}", yonin_core::protocol::format_position(&pos)).map_err(io)?;
         }
         Command::Usi => crate::usi::run_stdio(out).map_err(io)?,
         Command::Server(args) => yonin_server::cli::main(args)?,

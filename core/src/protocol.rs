@@ -401,12 +401,9 @@ pub fn parse_start(rules: &RuleSet, text: &str) -> Result<Position, ParseError> 
     }
 }
 
-/// Writes a position in its variant's notation.
+/// Writes a position in its variant's notation (SFEN or YSFEN), as records do.
 pub fn format_position(pos: &Position) -> String {
-    match pos.variant() {
-        Variant::Standard => sfen::format(pos),
-        Variant::Yonin => ysfen::format(pos),
-    }
+    crate::record::game_record::position_text(pos)
 }
 
 /// A finished game in the server's store, unique in that store.
