@@ -212,7 +212,7 @@ fn bad_files_are_errors_not_panics() {
             dir.file("wrongseat.usi", b"position startpos moves 7g7f 7g7f"),
             "illegal",
         ),
-        (dir.path().to_path_buf(), "yonin-replay-bad"),
+        (dir.path().to_path_buf(), "yonin-client-bad"),
     ];
     for (path, needle) in cases {
         let err = source::import_file(&path)
