@@ -373,10 +373,9 @@ impl Session {
             .into_iter()
             .chain(self.companions.iter().filter_map(|c| c.player_id))
             .collect();
-        let seats = self.table.as_ref().map(|t| t.seats.clone());
-        seats
-            .unwrap_or_default()
+        self.table
             .iter()
+            .flat_map(|t| t.seats.iter())
             .filter(|s| matches!(&s.occupant, Occupant::Person(p) if ids.contains(&p.id)))
             .map(|s| s.seat)
             .collect()
