@@ -1,4 +1,5 @@
-//! The `yonin` command line: engine tools (`perft`, `moves`, `play`) beside the game window.
+//! The `yonin` command line: engine and record tools (`perft`, `moves`, `play`, `usi`,
+//! `convert`, `review`) beside the game window.
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::Write;
@@ -77,6 +78,9 @@ pub enum Command {
     Server(yonin_server::cli::ServerArgs),
     /// Convert a game record: KIF, KI2, CSA, USI (standard) or YSFEN (Yonin).
     Convert(crate::convert::ConvertArgs),
+    /// Review a game record with the engine: each move's evaluation and the mistakes marked
+    /// `?`/`??` with a better line, written as comments in the record.
+    Review(crate::review_cmd::ReviewArgs),
 }
 
 /// Parses a position for the variant (`startpos`, SFEN or YSFEN).
@@ -143,6 +147,7 @@ pub fn run(cmd: Command, out: &mut impl Write) -> Result<(), String> {
         Command::Usi => crate::usi::run_stdio(out).map_err(io)?,
         Command::Server(args) => yonin_server::cli::main(args)?,
         Command::Convert(args) => crate::convert::run(args, out)?,
+        Command::Review(args) => crate::review_cmd::run(args, out)?,
     }
     Ok(())
 }

@@ -24,6 +24,7 @@ pub mod net_scenes;
 pub mod notation;
 pub mod reconnect;
 pub mod redraw;
+pub mod review_cmd;
 pub mod scenario;
 pub mod screens;
 pub mod screenshot;

@@ -29,6 +29,7 @@ mod ordering;
 mod pv;
 #[cfg(test)]
 mod random_games;
+pub mod review;
 mod root_mate;
 mod score;
 mod search;

@@ -583,6 +583,7 @@ pub fn read(text: &str) -> Result<GameRecord, RecordError> {
         players,
         started,
         ending,
+        comments: Vec::new(),
     })
 }
 

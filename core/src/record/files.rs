@@ -13,7 +13,7 @@ use crate::protocol::{
     StoredSeat, TimeControl,
 };
 use crate::record::game_record::{
-    apply_rules_text, rules_to_text, Ending, GameRecord, RecordError, RecordErrorKind,
+    apply_rules_text, rules_to_text, Comment, Ending, GameRecord, RecordError, RecordErrorKind,
     RecordedMove, Removal,
 };
 use crate::record::notation;
@@ -226,7 +226,8 @@ fn parse_position_line(line: &str) -> Option<(RuleSet, crate::Position)> {
 
 /// Writes the YSFEN record: comment lines (`# rules:`, `# <seat>: name`, `# result:`), the
 /// start position, then one `<seat letter> <usi move>` line per move, with `<seat letter>
-/// resign|time|forfeit` lines where a Yonin seat left the game.
+/// resign|time|forfeit` lines where a Yonin seat left the game, and `# <text>` lines after a
+/// move for the record's comments.
 pub fn write_ysfen(rec: &GameRecord) -> Result<String, RecordIoError> {
     // Check the record replays before writing it.
     rec.final_position()?;
@@ -260,12 +261,19 @@ pub fn write_ysfen(rec: &GameRecord) -> Result<String, RecordIoError> {
             .map_or("resign", |(w, _)| *w);
         format!("{} {word}\n", r.seat.letter())
     };
+    let comment_lines = |out: &mut String, after: usize| {
+        for text in rec.comments_after(after) {
+            out.push_str(&format!("# {text}\n"));
+        }
+    };
+    comment_lines(&mut out, 0);
     for (i, m) in rec.moves.iter().enumerate() {
         for r in rec.removals.iter().filter(|r| r.after == i) {
             out.push_str(&removal_line(r));
         }
         out.push_str(&notation::seat_usi(m.seat, m.mv));
         out.push('\n');
+        comment_lines(&mut out, i + 1);
     }
     for r in rec.removals.iter().filter(|r| r.after >= rec.moves.len()) {
         out.push_str(&removal_line(r));
@@ -318,6 +326,15 @@ pub fn read_ysfen(text: &str) -> Result<GameRecord, RecordIoError> {
             continue;
         }
         let bad = |kind| RecordIoError::Record(RecordError::new(line_no, kind));
+        if let (Some(comment), Some(r)) = (line.strip_prefix('#'), rec.as_mut()) {
+            // After the start line: a comment on the moves so far.
+            let text = comment.strip_prefix(' ').unwrap_or(comment);
+            r.comments.push(Comment {
+                after: r.moves.len(),
+                text: text.to_string(),
+            });
+            continue;
+        }
         if let Some(comment) = line.strip_prefix('#') {
             let comment = comment.trim();
             if let Some(r) = comment.strip_prefix("rules:") {

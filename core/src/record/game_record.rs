@@ -129,6 +129,14 @@ impl Ending {
     }
 }
 
+/// A comment in a record, after `after` moves (KIF `*` lines, the Yonin record's `#` lines):
+/// what a game review writes beside each move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Comment {
+    pub after: usize,
+    pub text: String,
+}
+
 /// A game record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRecord {
@@ -144,6 +152,9 @@ pub struct GameRecord {
     /// The start date and time as written in the record (`2024/05/01 10:00:00`).
     pub started: Option<String>,
     pub ending: Option<Ending>,
+    /// Comments after moves, in order (after 0 moves: before the first).
+    #[serde(default)]
+    pub comments: Vec<Comment>,
 }
 
 /// A record that could not be read or replayed: where (line, 1-based; 0 when the record did not
@@ -254,6 +265,7 @@ impl GameRecord {
             players: BySeat::default(),
             started: None,
             ending: None,
+            comments: Vec::new(),
         }
     }
 
@@ -289,6 +301,25 @@ impl GameRecord {
     /// Appends a move (not checked; [`GameRecord::final_position`] checks the whole record).
     pub fn push(&mut self, seat: Seat, mv: Move, millis: Option<u64>) {
         self.moves.push(RecordedMove { mv, seat, millis });
+    }
+
+    /// Adds a comment after the moves so far (one line each; control characters dropped).
+    pub fn push_comment(&mut self, text: &str) {
+        for line in text.lines() {
+            let text: String = line.chars().filter(|c| !c.is_control()).collect();
+            self.comments.push(Comment {
+                after: self.moves.len(),
+                text,
+            });
+        }
+    }
+
+    /// The comment lines after `moves` moves.
+    pub fn comments_after(&self, moves: usize) -> impl Iterator<Item = &str> + '_ {
+        self.comments
+            .iter()
+            .filter(move |c| c.after == moves)
+            .map(|c| c.text.as_str())
     }
 
     /// Records that a Yonin seat left the game now (after the moves so far).

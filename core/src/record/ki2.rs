@@ -163,5 +163,6 @@ pub fn read(text: &str) -> Result<GameRecord, RecordError> {
         players: header.players,
         started: header.started,
         ending,
+        comments: Vec::new(),
     })
 }

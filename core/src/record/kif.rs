@@ -6,7 +6,7 @@
 //! line only (everything from the first `変化：` on is a branch).
 
 use super::game_record::{
-    apply_rules_text, detect_handicap, position_text, rules_to_text, Ending, GameRecord,
+    apply_rules_text, detect_handicap, position_text, rules_to_text, Comment, Ending, GameRecord,
     RecordError, RecordErrorKind, RecordedMove, Removal, Replayer, MAX_RECORD_BYTES,
 };
 use super::notation::{self, kanji_digit, IDEOGRAPHIC_SPACE};
@@ -777,6 +777,14 @@ pub fn write(rec: &GameRecord) -> Result<String, RecordError> {
         };
         format!("{:>4} {}{word}", r.after + first, r.seat.arrow())
     };
+    let comment_lines = |out: &mut String, after: usize| {
+        for text in rec.comments_after(after) {
+            out.push('*');
+            out.push_str(text);
+            out.push('\n');
+        }
+    };
+    comment_lines(&mut out, 0);
     for (index, line) in lines {
         for r in rec.removals.iter().filter(|r| r.after == index) {
             out.push_str(&removal_line(r));
@@ -784,6 +792,7 @@ pub fn write(rec: &GameRecord) -> Result<String, RecordError> {
         }
         out.push_str(&line);
         out.push('\n');
+        comment_lines(&mut out, index + 1);
     }
     for r in rec.removals.iter().filter(|r| r.after >= rec.moves.len()) {
         out.push_str(&removal_line(r));
@@ -937,6 +946,13 @@ pub fn read(text: &str) -> Result<GameRecord, RecordError> {
             }
             continue;
         }
+        if let (Some(text), Some(st)) = (line.strip_prefix('*'), state.as_mut()) {
+            st.comments.push(Comment {
+                after: st.moves.len(),
+                text: text.to_string(),
+            });
+            continue;
+        }
         if header.line(line, lineno)? {
             continue;
         }
@@ -967,6 +983,8 @@ struct MovesState {
     end_word: Option<&'static str>,
     summary: Option<Summary>,
     ranking: Option<Vec<Seat>>,
+    /// `*` lines after the moves header, each after the moves read before it.
+    comments: Vec<Comment>,
 }
 
 impl MovesState {
@@ -985,6 +1003,7 @@ impl MovesState {
             end_word: None,
             summary: None,
             ranking: None,
+            comments: Vec::new(),
         })
     }
 
@@ -1091,6 +1110,7 @@ impl MovesState {
             players: header.players,
             started: header.started,
             ending,
+            comments: self.comments,
         })
     }
 }
