@@ -140,6 +140,10 @@ pub const SCENARIOS: &[(&str, &str)] = &[
         "replay-standard",
         "the replay viewer of a standard game from Gote, after move 12",
     ),
+    (
+        "replay-review",
+        "a reviewed game on its blunder: the graph, the ?? move and the better move's arrow",
+    ),
 ];
 
 /// The moves of `standard-midgame`: ends with ▲B*1e, a check.
@@ -495,6 +499,7 @@ pub fn screen(name: &str, ctx: &Ctx) -> Result<Box<dyn Screen>, String> {
         "replay-import" => Box::new(crate::screens::replay::scenes::import_tab()),
         "replay-yonin-east" => Box::new(crate::screens::replay::scenes::viewer_from_side()?),
         "replay-standard" => Box::new(crate::screens::replay::scenes::viewer_standard()?),
+        "replay-review" => Box::new(crate::screens::replay::scenes::viewer_reviewed()?),
         "setup" => Box::new(crate::screens::setup::SetupScreen::offline(&ctx.settings)),
         "setup-yonin" => {
             let mut s = crate::screens::setup::SetupScreen::offline(&ctx.settings);

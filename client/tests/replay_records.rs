@@ -2,8 +2,9 @@
 //! core's real KIF, KI2 and CSA records (UTF-8 and Shift-JIS) open and replay to the final
 //! position their `.expect` files give; export → import round trips keep the moves and the
 //! result (standard and Yonin); an imported game joins the local list once and is kept; bad
-//! files are errors, never panics; and a game finished on a
-//! server with a store is listed, fetched and replayed to the position it ended in.
+//! files are errors, never panics; a game finished on a
+//! server with a store is listed, fetched and replayed to the position it ended in; and the
+//! viewer's review (the engine on its own thread) marks a bishop given for a pawn.
 
 mod common;
 
@@ -404,4 +405,45 @@ fn an_address_with_no_server_is_a_closed_archive() {
         "{:?}",
         archive.state
     );
+}
+
+/// "Review" in the viewer: the engine judges every position on its own thread, the progress
+/// goes from 0 to every position, and 8h3c+ (a bishop for a pawn) is marked `??` while the
+/// recapture is not.
+#[test]
+fn the_viewers_review_marks_the_bishop_given_for_a_pawn() {
+    use yonin_client::screens::replay::{scenes, ReplayViewer};
+    use yonin_core::bot::review::{Mark, ReviewOptions};
+    let (saved, _) = scenes::reviewed_game().unwrap();
+    let mut viewer = ReplayViewer::new(saved);
+    viewer.start_review_with(ReviewOptions {
+        movetime: Duration::from_millis(100),
+        threads: 1,
+        hash_mb: 16,
+    });
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut seen = Vec::new();
+    loop {
+        let job = viewer.review().expect("the review started");
+        if job.update() {
+            seen.push(job.done);
+        }
+        if job.finished() {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the review finishes");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let job = viewer.review().unwrap();
+    assert_eq!(job.error, None);
+    assert_eq!((job.done, job.total), (6, 6));
+    assert!(
+        seen.len() >= 2,
+        "progress was reported along the way: {seen:?}"
+    );
+    assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
+    assert_eq!(job.mark(3), Some(Mark::Blunder));
+    assert_eq!(job.mark(4), None, "the recapture is the engine's move");
+    let m = &job.review.as_ref().unwrap().moves[2];
+    assert!(m.better.as_ref().is_some_and(|l| !l.is_empty()));
 }

@@ -1,6 +1,7 @@
 //! Runs the built `yonin` binary to draw named scenarios into PNG files under a virtual X
 //! display, and checks the pictures: their size, that they are not blank, wood where the
-//! board is, and pieces (face, seat colour, the turned-over king) on known squares.
+//! board is, and pieces (face, seat colour, the turned-over king) on known squares; and the
+//! game review's graph, mark and better-move arrow where the numbers put them.
 //!
 //! Needs an X display: the test starts its own `xvfb-run` when it can (CI installs it) and
 //! otherwise uses `$DISPLAY`; with neither it prints a notice and passes.
@@ -9,7 +10,10 @@ mod common;
 
 use common::pictures::{close, shoot, Picture};
 use yonin_client::layout::Layout;
+use yonin_client::screens::replay::review::{graph_point, graph_rect, mark_color};
+use yonin_client::screens::replay::{review_panel, scenes};
 use yonin_client::{scenario, theme};
+use yonin_core::bot::review::{Mark, Value};
 use yonin_core::{PieceKind, Seat, Square};
 
 fn sq(s: &str) -> Square {
@@ -166,12 +170,82 @@ fn yonin_west_is_drawn_from_west_with_a_turned_over_king() {
     );
 }
 
+/// The reviewed game on its blunder: the evaluation graph follows the review's numbers (the
+/// even line, Sente's side of it filled, the fall after move 3), the blunder's dot is red, the
+/// cursor stands on move 3, and the better move 2g2f is a green arrow on the board.
+#[test]
+fn the_review_draws_its_graph_mark_and_arrow() {
+    let (w, h) = (1280, 800);
+    let Some(pic) = shoot("replay-review", w, h) else {
+        return;
+    };
+    check_basics(&pic, w, h);
+    let (wf, hf) = (w as f32, h as f32);
+    let panel = review_panel(wf, hf, Seat::South, false);
+    let g = graph_rect(panel, yonin_client::ui::text_unit(wf, hf));
+    let total = scenes::REVIEWED_CP.len();
+    let chance = |k: usize| Value::Cp(scenes::REVIEWED_CP[k]).win_chance();
+    let bg = theme::palette().background;
+    let mid = g.y + g.h * 0.5;
+    // Before the blunder Sente is about even: the line near the middle, background far off.
+    let p1 = graph_point(g, 1, total, chance(1));
+    assert!(
+        close(pic.px(p1.x, g.y + 4.0), bg, 6),
+        "above the line: background"
+    );
+    assert!(
+        close(pic.px(p1.x, g.y + g.h - 4.0), bg, 6),
+        "below: background"
+    );
+    // After it Sente is losing: the area between the even line and the fallen line is filled,
+    // and it is filled only there.
+    let p4 = graph_point(g, 4, total, chance(4));
+    assert!(p4.y > mid + 20.0, "the line fell well below the middle");
+    let filled = pic.px(p4.x, (mid + p4.y) * 0.5);
+    assert!(!close(filled, bg, 10), "Sente's side is filled: {filled:?}");
+    assert!(
+        close(pic.px(p4.x, mid - 10.0), bg, 6),
+        "nothing above the middle"
+    );
+    assert!(
+        close(pic.px(p4.x, p4.y + 10.0), bg, 6),
+        "nothing below the line"
+    );
+    // The blunder's dot (beside the cursor line that runs through its centre).
+    let dot = graph_point(g, 3, total, chance(3));
+    let red = pic.px(dot.x + 3.0, dot.y);
+    assert!(close(red, mark_color(Mark::Blunder), 40), "?? dot: {red:?}");
+    // The cursor on move 3: an accent line from top to bottom.
+    let cursor = pic.px(dot.x, g.y + 3.0);
+    assert!(close(cursor, theme::ACCENT, 40), "cursor: {cursor:?}");
+    // The better move 2g2f: green between the two squares' centres.
+    let l = Layout::new(wf, hf, Seat::South, false);
+    let (a, b) = (l.board.center(sq("2g")), l.board.center(sq("2f")));
+    let on_arrow = pic.px(a.x + (b.x - a.x) * 0.5, a.y + (b.y - a.y) * 0.5);
+    assert!(
+        on_arrow[1] as i32 > on_arrow[0] as i32 + 60 && on_arrow[1] > on_arrow[2],
+        "a green arrow from 2g to 2f: {on_arrow:?}"
+    );
+    // No arrow where the review put none.
+    let c = l.board.center(sq("7f"));
+    assert!(close(
+        pic.px(c.x, c.y - l.board.square_rect(sq("7f")).h * 0.45),
+        theme::WOOD,
+        20
+    ));
+}
+
 /// Every other scene draws without failing and is not blank: the menus, the setup screens,
 /// the rules, the online screens (with a server hosted in-process), the promotion question,
 /// the multi-check banner, the game-over ranking and a live game of four computers.
 #[test]
 fn every_other_scenario_draws() {
-    let checked = ["standard-start", "standard-midgame", "yonin-west"];
+    let checked = [
+        "standard-start",
+        "standard-midgame",
+        "yonin-west",
+        "replay-review",
+    ];
     for (name, _) in scenario::SCENARIOS {
         if checked.contains(name) {
             continue;

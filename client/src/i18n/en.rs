@@ -346,6 +346,13 @@ pub(super) fn text(t: Text) -> &'static str {
         SaveAs => "Save",
         SavedTo => "Saved {0}",
         ExportFailed => "Could not save the record: {0}",
+        ReviewButton => "Review",
+        Reviewing => "The engine reviews the game: {0} of {1} positions",
+        ReviewBetter => "Better: {0}",
+        ReviewLost => "Winning chance −{0}%",
+        ReviewSummary => "Review: {0} ?? and {1} ?",
+        ReviewHint => "A click on the graph goes to that move.",
+        ReviewFailed => "The review stopped: {0}",
 
         // Online play: reconnecting, dropped seats, chat
         GraceLeft => "disconnected · {0} s",

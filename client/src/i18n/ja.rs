@@ -346,6 +346,13 @@ pub(super) fn text(t: Text) -> &'static str {
         SaveAs => "保存",
         SavedTo => "保存しました: {0}",
         ExportFailed => "棋譜を保存できませんでした: {0}",
+        ReviewButton => "検討",
+        Reviewing => "エンジンが検討中: {0} / {1} 局面",
+        ReviewBetter => "最善: {0}",
+        ReviewLost => "勝率 −{0}%",
+        ReviewSummary => "検討: ?? {0} 回、? {1} 回",
+        ReviewHint => "グラフをクリックするとその手へ移ります。",
+        ReviewFailed => "検討を中止しました: {0}",
 
         // Online play: reconnecting, dropped seats, chat
         GraceLeft => "切断 · 残り{0}秒",

@@ -346,6 +346,13 @@ pub(super) fn text(t: Text) -> &'static str {
         SaveAs => "저장",
         SavedTo => "저장했습니다: {0}",
         ExportFailed => "기보를 저장하지 못했습니다: {0}",
+        ReviewButton => "복기",
+        Reviewing => "엔진이 복기 중: {0} / {1} 국면",
+        ReviewBetter => "더 나은 수: {0}",
+        ReviewLost => "승률 −{0}%",
+        ReviewSummary => "복기: ?? {0}개, ? {1}개",
+        ReviewHint => "그래프를 클릭하면 그 수로 이동합니다.",
+        ReviewFailed => "복기가 중단되었습니다: {0}",
 
         // Online play: reconnecting, dropped seats, chat
         GraceLeft => "연결 끊김 · {0}초",

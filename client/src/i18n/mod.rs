@@ -197,6 +197,8 @@ keys! {
     LevelBeginner, LevelEasy, LevelMedium, LevelHard,
     // Replay: browser sources (local, server, import) and export
     ReplayTabLocal, ReplayTabServer, ReplayTabImport, ArchiveAddress, ArchiveList, ArchiveHelp, ArchiveConnecting, ArchiveFetching, ArchiveCount, ArchiveEmpty, ArchiveOffline, ArchiveNoStore, ImportPath, ImportOpen, ImportHelp, ImportNoPath, ImportFailed, ImportFilesIn, ImportNoFiles, ViewFrom, SaveAs, SavedTo, ExportFailed,
+    // Replay: the engine's review
+    ReviewButton, Reviewing, ReviewBetter, ReviewLost, ReviewSummary, ReviewHint, ReviewFailed,
     // Online play: reconnecting, dropped seats, chat
     GraceLeft, FurigomaTitle, FirstDrawTitle, FurigomaTosserSente, FurigomaOtherSente, FirstSeatDrawn, FurigomaOption, FirstBySeat, ImpassePoints, BotPaceLabel, PaceInstant, PaceQuick, PaceNormal, PaceSlow, SkipToResult, ClockByoyomi, ClockIncrement, ClockThisMove, Reconnecting, ReconnectAttempt, ReconnectGaveUp, ReconnectGaveUpDetail, ReconnectRefused, TryAgain, Resumed, NetworkGone, ChatTitle, ChatHint, ChatOpenHint, ChatSpectatorLine, ChatRefused, ChatEmpty, ChatTooLong, SeatRefused, ReconnectAttemptWatch, ResumedWatching,
     // Saved seats (issue 32): rejoining a game after a restart, names kept through a stand-in

@@ -1,6 +1,6 @@
 //! Replay: a browser of games from three sources — finished games kept on this computer, games
 //! stored on a server, and record files (KIF, KI2, CSA, USI, YSFEN) — and a viewer that steps
-//! through one, from any seat, and saves it as a record file.
+//! through one, from any seat, saves it as a record file, and has the engine review it.
 //!
 //! The screens are `list` and `viewer`; `source`, `library`, `archive`, `export` and `nav` hold the logic
 //! as plain functions and values that work without a window (the tests use them directly).
@@ -10,12 +10,13 @@ pub mod export;
 pub mod library;
 mod list;
 pub mod nav;
+pub mod review;
 pub mod scenes;
 pub mod source;
 mod viewer;
 
 pub use list::ReplayList;
-pub use viewer::ReplayViewer;
+pub use viewer::{review_panel, ReplayViewer};
 
 /// `2026-11-30 14:05` (UTC) from seconds since 1970.
 pub fn date(secs: u64) -> String {

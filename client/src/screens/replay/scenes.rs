@@ -1,17 +1,19 @@
 //! The replay scenes for `yonin --screenshot` (listed in `scenario.rs`): the browser showing a
 //! server's games, the browser's import tab with a file that does not open, and the viewer of
-//! a Yonin game from a side seat and of a standard game from Gote. Built from the scenario
-//! games, without a network.
+//! a Yonin game from a side seat and of a standard game from Gote, and a reviewed game on its
+//! blunder. Built from the scenario games, without a network.
 
 use super::archive::Archive;
+use super::review::ReviewJob;
 use super::{ReplayList, ReplayViewer};
 use crate::scenario;
 use crate::settings::SavedGame;
 use std::path::PathBuf;
+use yonin_core::bot::review::{Judgement, Mark, MoveReview, Review, Value};
 use yonin_core::protocol::{
-    format_position, BotLevel, GameId, GameSummary, StoredPlayer, StoredSeat,
+    format_position, Action, BotLevel, GameId, GameSummary, StoredPlayer, StoredSeat,
 };
-use yonin_core::{Seat, Variant};
+use yonin_core::{BySeat, Game, Move, Position, RuleSet, Seat, Variant};
 
 /// The `yonin-over` game (an elimination by mate, then resignations) as a saved game.
 pub fn yonin_game() -> Result<SavedGame, String> {
@@ -58,6 +60,89 @@ pub fn viewer_standard() -> Result<ReplayViewer, String> {
         stand_ins: Vec::new(),
     };
     Ok(ReplayViewer::new(g).from_seat(Seat::North).at_move(12))
+}
+
+/// The moves of the reviewed scene: Sente gives the bishop for a pawn on move 3.
+pub const REVIEWED_MOVES: &str = "7g7f 8c8d 8h3c+ 2b3c 2g2f";
+
+/// Sente's evaluation (centipawns) after each move of [`REVIEWED_MOVES`], from the start.
+pub const REVIEWED_CP: [i32; 6] = [40, 30, 60, -650, -640, -660];
+
+/// A review of [`REVIEWED_MOVES`] as the engine gives it (fixed numbers, so the picture does
+/// not depend on the engine's timing): move 3 is `??`, and 2g2f was better.
+pub fn reviewed_game() -> Result<(SavedGame, Review), String> {
+    let rules = RuleSet::standard();
+    let start = Position::start(&rules);
+    let moves: Vec<Move> = REVIEWED_MOVES
+        .split(' ')
+        .map(|m| Move::from_usi(m).map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
+    let mut game = Game::new(rules);
+    let mut actions = Vec::new();
+    for &mv in &moves {
+        let action = Action::Move {
+            seat: game.to_move(),
+            mv,
+            millis: None,
+        };
+        action.apply(&mut game).map_err(|e| e.to_string())?;
+        actions.push(action);
+    }
+    let better: Vec<Move> = ["2g2f", "8d8e", "2f2e"]
+        .iter()
+        .map(|m| Move::from_usi(m).map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
+    let judgements: Vec<Judgement> = REVIEWED_CP
+        .iter()
+        .map(|&cp| Judgement {
+            values: BySeat([Some(Value::Cp(cp)), None, Some(Value::Cp(-cp)), None]),
+            line: better.clone(),
+            depth: 12,
+        })
+        .collect();
+    let reviews = moves
+        .iter()
+        .enumerate()
+        .map(|(k, &played)| {
+            let seat = if k % 2 == 0 { Seat::South } else { Seat::North };
+            let (b, a) = (&judgements[k], &judgements[k + 1]);
+            let blunder = k == 2;
+            MoveReview {
+                seat,
+                played,
+                before: b.win_chance(seat),
+                after: a.win_chance(seat),
+                mark: blunder.then_some(Mark::Blunder),
+                better: blunder.then(|| better.clone()),
+            }
+        })
+        .collect();
+    let saved = SavedGame {
+        title: "Bishop for a pawn".into(),
+        named: true,
+        ended: 1_796_011_546,
+        rules,
+        start: format_position(&start),
+        actions,
+        names: vec![(Seat::South, "Hanako".into()), (Seat::North, "Taro".into())],
+        me: Some(Seat::South),
+        outcome: None,
+        stand_ins: Vec::new(),
+    };
+    let review = Review {
+        variant: Variant::Standard,
+        judgements,
+        moves: reviews,
+    };
+    Ok((saved, review))
+}
+
+/// The reviewed game on its blunder (move 3), from Sente.
+pub fn viewer_reviewed() -> Result<ReplayViewer, String> {
+    let (saved, review) = reviewed_game()?;
+    Ok(ReplayViewer::new(saved)
+        .at_move(3)
+        .with_review(ReviewJob::done_with(review)))
 }
 
 fn seat(seat: Seat, name: &str) -> StoredSeat {

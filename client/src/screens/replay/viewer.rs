@@ -1,10 +1,11 @@
 //! The replay viewer: steps through one game (buttons; ←/→ one move, PgUp/PgDn ten, Home/End;
 //! the mouse wheel over the board; a click on a record line), seen from any seat, with the
-//! whole record beside it (the current move lit) and the result at the end; and saves the game
-//! as a record file in the games folder.
+//! whole record beside it (the current move lit) and the result at the end; saves the game
+//! as a record file in the games folder; and reviews it with the engine (`review`).
 
 use super::export;
 use super::nav::{self, Step, PAGE};
+use super::review::{self, ReviewJob};
 use crate::game_view::{fit, GameView};
 use crate::i18n::{tr, trf, Text};
 use crate::layout::Layout;
@@ -14,6 +15,7 @@ use crate::table::{RecordLine, Table};
 use crate::theme;
 use crate::ui::{rounded_rect, Ui};
 use macroquad::prelude::*;
+use yonin_core::bot::review::ReviewOptions;
 use yonin_core::protocol::{Occupant, PlayerId, PlayerRef, RecordFormat, SeatInfo};
 use yonin_core::{Game, Seat, Variant};
 
@@ -42,6 +44,10 @@ pub struct ReplayViewer {
     /// A message after saving: text, error, when.
     toast: Option<(String, bool, f64)>,
     copied_at: Option<f64>,
+    /// The engine's review, once asked for.
+    review: Option<ReviewJob>,
+    /// The position before the current move (for the review's better line), and its move.
+    before: Option<(usize, yonin_core::Position)>,
 }
 
 impl ReplayViewer {
@@ -67,7 +73,46 @@ impl ReplayViewer {
             follow: true,
             toast: None,
             copied_at: None,
+            review: None,
+            before: None,
         }
+    }
+
+    /// Starts the engine's review of the game (200 ms a position, every core).
+    pub fn start_review(&mut self) {
+        self.start_review_with(ReviewOptions::default());
+    }
+
+    /// Starts the review with these options (tests: a shorter time).
+    pub fn start_review_with(&mut self, options: ReviewOptions) {
+        self.review = Some(match export::to_record(&self.saved) {
+            Ok(record) => ReviewJob::start(record, options),
+            Err(e) => ReviewJob::failed(e),
+        });
+    }
+
+    /// The same viewer with a finished review (scenes).
+    pub fn with_review(mut self, job: ReviewJob) -> ReplayViewer {
+        self.review = Some(job);
+        self
+    }
+
+    /// The review, if one was started.
+    pub fn review(&mut self) -> Option<&mut ReviewJob> {
+        self.review.as_mut()
+    }
+
+    /// The position before move `n` (1-based), kept while the cursor stays on that move.
+    fn position_before(&mut self, n: usize) -> Option<&yonin_core::Position> {
+        if n == 0 {
+            return None;
+        }
+        if self.before.as_ref().map(|(k, _)| *k) != Some(n) {
+            let at = nav::go(&self.saved.actions, 0, Step::ToMove(n - 1));
+            let pos = self.saved.table_at(at, 0.0).ok()?.game.position().clone();
+            self.before = Some((n, pos));
+        }
+        self.before.as_ref().map(|(_, p)| p)
     }
 
     /// The same viewer seen from `seat` (scenarios, tests).
@@ -185,8 +230,7 @@ impl ReplayViewer {
                 crate::redraw::at(t + 1.5);
             }
             let label = tr(if copied { Text::Copied } else { Text::Copy });
-            let bw = u * 3.6;
-            let b = Rect::new(r.x + r.w - pad - bw, r.y + pad * 0.6, bw, head * 1.3);
+            let b = header_button(r, u, 0);
             if ui.button(b, label) {
                 let text = match &self.full {
                     Ok(g) => Table::from_game(g.clone(), None, 0.0).record_text(usi),
@@ -273,6 +317,18 @@ impl ReplayViewer {
                     color,
                 );
                 let text = if usi { &line.usi } else { &line.japanese };
+                let mark = self.review.as_ref().and_then(|j| j.mark(ply));
+                let marked;
+                let text = match mark {
+                    Some(m) => {
+                        if ply != current {
+                            rounded_rect(cell, 4.0, theme::alpha(review::mark_color(m), 0.30));
+                        }
+                        marked = format!("{text} {}", m.symbol());
+                        &marked
+                    }
+                    None => text,
+                };
                 let size = fit(ui, text, col_w - row_h * 0.9, row_h * 0.72);
                 let dim = if ply > current {
                     theme::palette().text_dim
@@ -409,6 +465,29 @@ impl ReplayViewer {
     }
 }
 
+/// The `i`-th small button from the right in the record panel's header (0: copy, 1: review).
+fn header_button(record: Rect, u: f32, i: usize) -> Rect {
+    let (pad, head) = (u * 0.6, u);
+    let bw = u * 3.6;
+    let x = record.x + record.w - pad - bw - i as f32 * (bw + u * 0.3);
+    Rect::new(x, record.y + pad * 0.6, bw, head * 1.3)
+}
+
+/// The review panel under the record (and the record made shorter for it).
+fn review_split(layout: &mut Layout) -> Rect {
+    let r = layout.record;
+    let gap = layout.unit * 0.3;
+    let h = (r.h * 0.4).min(layout.unit * 9.0);
+    layout.record.h -= h + gap;
+    Rect::new(r.x, r.y + r.h - h, r.w, h)
+}
+
+/// The review panel of a viewer in a `w`×`h` window with `seat` at the bottom (tests).
+pub fn review_panel(w: f32, h: f32, seat: Seat, four: bool) -> Rect {
+    let (mut layout, _) = viewer_layout(w, h, seat, four);
+    review_split(&mut layout)
+}
+
 /// The height of a control row and the gap between rows, for the game panel's button area.
 fn control_rows(layout: &Layout) -> (f32, f32) {
     let gap = layout.unit * 0.3;
@@ -522,8 +601,42 @@ impl Screen for ReplayViewer {
         let opts = ctx.view_options(false);
         self.view.frame(&ui, &table, &opts, ctx.now);
         let four = table.four_seats();
-        if let Some(ply) = self.draw_record(&ui, &layout, four, opts.usi_record) {
+        let current = nav::moves_before(&self.saved.actions, self.at);
+        let mut record_layout = layout.clone();
+        let panel = self
+            .review
+            .is_some()
+            .then(|| review_split(&mut record_layout));
+        if let Some(ply) = self.draw_record(&ui, &record_layout, four, opts.usi_record) {
             self.go(Step::ToMove(ply));
+        }
+        if let Some(job) = self.review.as_mut() {
+            job.update();
+        }
+        let review_asked = panel.is_none()
+            && !self.lines.is_empty()
+            && ui.button(header_button(layout.record, u, 1), tr(Text::ReviewButton));
+        if review_asked {
+            self.start_review();
+        }
+        if let Some(panel) = panel {
+            let marked = self
+                .review
+                .as_ref()
+                .is_some_and(|j| j.mark(current).is_some());
+            let before = if marked {
+                self.position_before(current).cloned()
+            } else {
+                None
+            };
+            if let Some(job) = &self.review {
+                review::draw_better_arrow(&layout.board, job, current);
+                let usi = opts.usi_record;
+                if let Some(n) = review::draw_panel(&ui, panel, job, current, before.as_ref(), usi)
+                {
+                    self.go(Step::ToMove(n));
+                }
+            }
         }
         self.draw_controls(&ui, &layout, rows, &table, ctx.now);
         if let Some((text, error, at)) = &self.toast {
