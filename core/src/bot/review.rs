@@ -432,7 +432,7 @@ pub fn annotate(rec: &mut GameRecord, review: &Review) -> Result<(), RecordError
                 after: i + 1,
                 text: format!(
                     "better: {} (the move lost {:.0}% of the winning chance)",
-                    line_text(step.before, prev, line),
+                    line_text(step.before, prev, line, LINE_IN_COMMENT),
                     m.loss() * 100.0
                 ),
             });
@@ -444,12 +444,18 @@ pub fn annotate(rec: &mut GameRecord, review: &Review) -> Result<(), RecordError
     Ok(())
 }
 
-/// An engine line in display notation: `▲７六歩 △３四歩` (standard), `↑5六歩(57) →…` (Yonin).
-pub fn line_text(start: &Position, prev: Option<crate::square::Square>, line: &[Move]) -> String {
+/// The first `plies` moves of an engine line in display notation: `▲７六歩 △３四歩`
+/// (standard), `↑5六歩(57) →…` (Yonin); `prev` is the square the move before went to (for 同).
+pub fn line_text(
+    start: &Position,
+    prev: Option<crate::square::Square>,
+    line: &[Move],
+    plies: usize,
+) -> String {
     let mut pos = start.clone();
     let mut prev = prev;
     let mut words = Vec::new();
-    for &mv in line.iter().take(LINE_IN_COMMENT) {
+    for &mv in line.iter().take(plies) {
         if !pos.is_legal(mv) {
             break;
         }

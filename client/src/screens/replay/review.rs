@@ -170,6 +170,9 @@ pub fn mark_color(mark: Mark) -> Color {
     }
 }
 
+/// How much of the engine's better line the panel shows.
+const LINE_PLIES: usize = 5;
+
 /// The colour of the better-move arrow.
 const BETTER: Color = Color::new(0.15, 0.70, 0.35, 0.80);
 
@@ -266,10 +269,14 @@ fn better_text(
     let m = rv.moves.get(current.checked_sub(1)?)?;
     let (mark, line) = (m.mark?, m.better.as_ref()?);
     let text = if usi {
-        let words: Vec<String> = line.iter().take(8).map(Move::to_string).collect();
+        let words: Vec<String> = line.iter().take(LINE_PLIES).map(Move::to_string).collect();
         words.join(" ")
     } else {
-        review::line_text(before?, None, line)
+        let prev = current
+            .checked_sub(2)
+            .and_then(|k| rv.moves.get(k))
+            .map(|m| m.played.to());
+        review::line_text(before?, prev, line, LINE_PLIES)
     };
     let lost = format!("{:.0}", m.loss() * 100.0);
     Some((

@@ -230,7 +230,8 @@ impl ReplayViewer {
                 crate::redraw::at(t + 1.5);
             }
             let label = tr(if copied { Text::Copied } else { Text::Copy });
-            let b = header_button(r, u, 0);
+            let bw = u * 3.6;
+            let b = Rect::new(r.x + r.w - pad - bw, r.y + pad * 0.6, bw, head * 1.3);
             if ui.button(b, label) {
                 let text = match &self.full {
                     Ok(g) => Table::from_game(g.clone(), None, 0.0).record_text(usi),
@@ -244,7 +245,20 @@ impl ReplayViewer {
         let top = r.y + pad * 1.5 + head;
         let at_end = self.at == self.saved.actions.len();
         let outcome = self.saved.outcome.as_ref().filter(|_| at_end);
-        let bottom = r.y + r.h - pad - if outcome.is_some() { row_h } else { 0.0 };
+        // Until asked, a Review button across the bottom of the panel.
+        let ask = self.review.is_none() && !self.lines.is_empty();
+        let ask_h = if ask { row_h * 1.3 + pad * 0.5 } else { 0.0 };
+        let mut ask_now = false;
+        if ask {
+            let b = Rect::new(
+                r.x + pad,
+                r.y + r.h - pad - row_h * 1.3,
+                r.w - 2.0 * pad,
+                row_h * 1.3,
+            );
+            ask_now = ui.button(b, tr(Text::ReviewButton));
+        }
+        let bottom = r.y + r.h - pad - ask_h - if outcome.is_some() { row_h } else { 0.0 };
         let rows = ((bottom - top) / row_h).floor().max(1.0) as usize;
         let col_min = u * if four { 10.5 } else { 4.8 };
         let fit_cols = ((r.w - 2.0 * pad - row_h * 1.7) / col_min).floor().max(1.0) as usize;
@@ -340,9 +354,12 @@ impl ReplayViewer {
         }
         if let Some(o) = outcome {
             let text = outcome_line(o, self.saved.rules.variant);
-            let y = r.y + r.h - pad - row_h * 0.3;
+            let y = r.y + r.h - pad - ask_h - row_h * 0.3;
             let s = fit(ui, &text, r.w - 2.0 * pad, row_h * 0.6);
             ui.text_mid(&text, r.x + pad, y, s, theme::ACCENT);
+        }
+        if ask_now {
+            self.start_review();
         }
         clicked
     }
@@ -463,14 +480,6 @@ impl ReplayViewer {
             self.export(f, now);
         }
     }
-}
-
-/// The `i`-th small button from the right in the record panel's header (0: copy, 1: review).
-fn header_button(record: Rect, u: f32, i: usize) -> Rect {
-    let (pad, head) = (u * 0.6, u);
-    let bw = u * 3.6;
-    let x = record.x + record.w - pad - bw - i as f32 * (bw + u * 0.3);
-    Rect::new(x, record.y + pad * 0.6, bw, head * 1.3)
 }
 
 /// The review panel under the record (and the record made shorter for it).
@@ -612,12 +621,6 @@ impl Screen for ReplayViewer {
         }
         if let Some(job) = self.review.as_mut() {
             job.update();
-        }
-        let review_asked = panel.is_none()
-            && !self.lines.is_empty()
-            && ui.button(header_button(layout.record, u, 1), tr(Text::ReviewButton));
-        if review_asked {
-            self.start_review();
         }
         if let Some(panel) = panel {
             let marked = self
