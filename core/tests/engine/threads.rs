@@ -2,7 +2,7 @@
 //! both variants its move is always legal and its helpers really search; a search with an
 //! hour's budget returns once its stop flag is set, and a fixed-time one returns by itself.
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use std::sync::mpsc;

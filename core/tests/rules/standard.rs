@@ -4,7 +4,7 @@
 //! Boards are drawn as seen from Sente: files 9 → 1 left to right, ranks a → i top to bottom;
 //! upper case is Sente (▲, South), lower case Gote (△, North).
 
-mod common;
+use crate::common;
 
 use common::{mv, play, sq, standard, text};
 use yonin_core::record::sfen;

@@ -14,7 +14,7 @@
 //! About 30 s of CPU in release mode, ~15 s on two idle cores (the three tests run in parallel):
 //! `cargo test -p yonin-core --release --test reference`.
 
-mod common;
+use crate::common;
 
 use common::naive::{NMove, NPos};
 use common::{text, Rng};

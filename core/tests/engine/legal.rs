@@ -1,7 +1,7 @@
 //! Bots never return an illegal move: thousands of positions from seeded random games in both
 //! variants, every level, small node budgets; and node-limited searches repeat exactly.
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use std::sync::{atomic::AtomicBool, Arc};

@@ -2,7 +2,7 @@
 //! illegal moves and bad `position` lines give an error naming the cause, never a panic; and
 //! thousands of randomly mutated position texts never panic either.
 
-mod common;
+use crate::common;
 
 use common::{mv, Rng};
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -5,7 +5,7 @@
 //! A piece is its letter and seat (`Ks` = South's king); `x` marks a turned-over king, `*` a
 //! frozen piece. "Default kings" are S 5i, W 9e, N 5a, E 1e.
 
-mod common;
+use crate::common;
 
 use common::naive::NPos;
 use common::{mv, play, sq, text, yonin, Rng};

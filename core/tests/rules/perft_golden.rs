@@ -9,7 +9,7 @@
 //! Format of both files: `<SFEN or YSFEN> ; <depth> <nodes> ; <depth> <nodes> …`, `#` comments.
 //! Counts above [`NODE_LIMIT`] are skipped here (the start position's depth 5 has its own test).
 
-mod common;
+use crate::common;
 
 use common::naive::NPos;
 use common::Rng;
@@ -214,7 +214,7 @@ fn generate_yonin_perft_file() {
     out += "# Golden perft counts for Yonin shogi, counted by the naive reference generator of\n";
     out += "# core/tests/common/mod.rs (independent of movegen.rs), default rules (docs/rules.md §4).\n";
     out +=
-        "# Format: <YSFEN> ; <depth> <nodes> ; ...   Regenerate: see core/tests/perft_golden.rs.\n";
+        "# Format: <YSFEN> ; <depth> <nodes> ; ...   Regenerate: see core/tests/rules/perft_golden.rs.\n";
     let mut positions: Vec<(String, String, u32)> =
         vec![("start position".into(), ysfen::START.into(), 6)];
     for (name, t) in CRAFTED {
