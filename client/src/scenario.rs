@@ -633,6 +633,7 @@ mod tests {
                 "replay-import",
                 "replay-yonin-east",
                 "replay-standard",
+                "replay-review",
                 "setup",
                 "setup-yonin",
                 "connect",

@@ -7,13 +7,17 @@ use std::path::{Path, PathBuf};
 pub struct TempDir(PathBuf);
 
 impl TempDir {
-    /// A new empty folder named after `tag`, this process and the time.
+    /// A new empty folder named after `tag`, this process, a count and the time.
     pub fn new(tag: &str) -> TempDir {
+        static MADE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos());
-        let dir =
-            std::env::temp_dir().join(format!("yonin-client-{tag}-{}-{nanos}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!(
+            "yonin-client-{tag}-{}-{n}-{nanos}",
+            std::process::id()
+        ));
         std::fs::create_dir_all(&dir).expect("a temporary folder");
         TempDir(dir)
     }

@@ -6,7 +6,7 @@
 //! test cuts its sockets (both ends see the TCP connection end), refuses new ones for a while,
 //! or points it at another server. Every wait is bounded.
 
-mod common;
+use crate::common;
 
 use common::server::start_server;
 use std::io::ErrorKind;

@@ -6,7 +6,7 @@
 //! Needs an X display: the test starts its own `xvfb-run` when it can and otherwise uses
 //! `$DISPLAY`; with neither it prints a notice and passes.
 
-mod common;
+use crate::common;
 
 use common::pictures::{self, close, Picture};
 use macroquad::math::Rect;

@@ -4,7 +4,7 @@
 //! played on the board. Draws scenes with the built `yonin` binary under a virtual X display
 //! (like `screenshot.rs`); with no display it prints a notice and passes.
 
-mod common;
+use crate::common;
 
 use common::pictures::shoot;
 use yonin_client::board_view::BoardGeom;

@@ -6,7 +6,7 @@
 //! Needs an X display: the test starts its own `xvfb-run` when it can (CI installs it) and
 //! otherwise uses `$DISPLAY`; with neither it prints a notice and passes.
 
-mod common;
+use crate::common;
 
 use common::pictures::{close, shoot, Picture};
 use yonin_client::layout::Layout;

@@ -3,7 +3,7 @@
 //! 960×640, for two and four seats. Draws scenes with the built `yonin` binary under a
 //! virtual X display; with no display it prints a notice and passes.
 
-mod common;
+use crate::common;
 
 use common::pictures::{shoot, Picture};
 use macroquad::math::Rect;

@@ -6,7 +6,7 @@
 //! server with a store is listed, fetched and replayed to the position it ended in; and the
 //! viewer's review (the engine on its own thread) marks a bishop given for a pawn.
 
-mod common;
+use crate::common;
 
 use common::temp::TempDir;
 

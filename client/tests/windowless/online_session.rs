@@ -1,7 +1,7 @@
 //! Two clients on one server, through the same `Session` the lobby and game screens use:
 //! create a room, see it in the other client's lobby, join, start, move, resign.
 
-mod common;
+use crate::common;
 
 use common::server::start_server;
 use std::time::{Duration, Instant};

@@ -6,7 +6,7 @@
 //!
 //! Each test keeps its files in a folder of its own under the system's temporary folder.
 
-mod common;
+use crate::common;
 
 use common::server::start_server;
 use common::temp::TempDir;

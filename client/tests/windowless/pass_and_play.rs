@@ -3,7 +3,7 @@
 //! the other, each person's moves and clock are their own, the game is stored as any other,
 //! and a window that closes mid-game gets every person's seat back.
 
-mod common;
+use crate::common;
 
 use common::temp::TempDir;
 use std::time::{Duration, Instant};
