@@ -12,7 +12,7 @@
 
 start_test_postgres() {
     local bindir
-    bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+    bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1) || true
     if [ -z "$bindir" ] || [ ! -x "$bindir/initdb" ]; then
         echo "start_test_postgres: no PostgreSQL server in /usr/lib/postgresql (apt-get install postgresql)" >&2
         return 1
