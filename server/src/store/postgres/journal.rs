@@ -5,7 +5,7 @@
 //! progress and its ply is at most the next one), so a refused write changes nothing, breaks
 //! nothing else in the transaction, and the rest of the batch commits.
 
-use super::pool::{pg_error, Pool};
+use super::pool::{explain, pg_error, Pool};
 use super::{column, insert_game, stored_id};
 use crate::store::codec::decode;
 use crate::store::game_store::{JournalDone, JournalWrite, LiveGameRecord};
@@ -20,7 +20,7 @@ use tokio_postgres::{IsolationLevel, Statement, Transaction};
 pub(crate) fn commit_error(at: &str, e: tokio_postgres::Error) -> StoreError {
     StoreError::Postgres {
         at: at.to_string(),
-        reason: format!("the commit failed or its answer was lost: {e}"),
+        reason: format!("the commit failed or its answer was lost: {}", explain(&e)),
         lost: false,
     }
 }

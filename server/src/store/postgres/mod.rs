@@ -198,7 +198,7 @@ impl PgStore {
     pub fn open(url: &str, node: &str) -> Result<PgStore, StoreError> {
         let mut config: Config = url
             .parse()
-            .map_err(|e: tokio_postgres::Error| StoreError::BadUrl(e.to_string()))?;
+            .map_err(|e: tokio_postgres::Error| StoreError::BadUrl(pool::explain(&e)))?;
         if config.get_hosts().is_empty() {
             return Err(StoreError::BadUrl("the URL names no host".into()));
         }

@@ -25,6 +25,19 @@ pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// healthy database.
 pub const OPERATION_TIMEOUT: Duration = Duration::from_secs(15);
 
+/// The driver's error with its causes ("error connecting to server: Connection refused…"):
+/// its own text names only the kind.
+pub(crate) fn explain(e: &tokio_postgres::Error) -> String {
+    let mut text = e.to_string();
+    let mut cause = std::error::Error::source(e);
+    while let Some(c) = cause {
+        text.push_str(": ");
+        text.push_str(&c.to_string());
+        cause = c.source();
+    }
+    text
+}
+
 /// A PostgreSQL error as a store error: `lost` when the connection is gone (so the operation,
 /// if it had not reached its commit, can be tried once more on a new one): closed, or ended
 /// by the server with a connection error (SQLSTATE class 08) or an operator's shutdown or
@@ -35,7 +48,7 @@ pub(crate) fn pg_error(at: &str, e: tokio_postgres::Error) -> StoreError {
         .is_some_and(|c| c.code().starts_with("08") || c.code().starts_with("57P"));
     StoreError::Postgres {
         at: at.to_string(),
-        reason: e.to_string(),
+        reason: explain(&e),
         lost: e.is_closed() || ended,
     }
 }
@@ -128,7 +141,7 @@ impl Pool {
                 .await
                 .map_err(|e| StoreError::Postgres {
                     at: self.at.clone(),
-                    reason: format!("cannot connect: {e}"),
+                    reason: format!("cannot connect: {}", explain(&e)),
                     lost: false,
                 })?;
         let at = self.at.clone();
