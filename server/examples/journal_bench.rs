@@ -79,7 +79,10 @@ fn main() {
         .build()
         .expect("a tokio runtime");
     let journal = store.journal();
-    let commits_before = store.journal_commits();
+    let commits_before = store
+        .embedded()
+        .expect("the embedded store")
+        .journal_commits();
     let (latencies, elapsed) = runtime.block_on(async {
         let started = Instant::now();
         let mut tasks = Vec::new();
@@ -114,7 +117,11 @@ fn main() {
         }
         (all, started.elapsed())
     });
-    let commits = store.journal_commits() - commits_before;
+    let commits = store
+        .embedded()
+        .expect("the embedded store")
+        .journal_commits()
+        - commits_before;
     let mut sorted = latencies;
     sorted.sort_unstable();
     let n = sorted.len();

@@ -152,7 +152,7 @@ fn fill(dir: &str, count: u64) {
     println!(
         "{} games, file {:.1} MiB",
         store.len().expect("the store reads"),
-        store.file_bytes() as f64 / (1 << 20) as f64
+        store.embedded().expect("the embedded store").file_bytes() as f64 / (1 << 20) as f64
     );
     report("after filling");
 }

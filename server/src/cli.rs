@@ -44,8 +44,16 @@ pub struct ServerArgs {
     /// ~/.local/share/yonin).
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
+    /// Where games are kept: a directory for the embedded store (as --data), or a PostgreSQL
+    /// URL, postgres://user:password@host:port/database, for nodes that share one database.
+    #[arg(long, value_name = "DIR|postgres://…", conflicts_with = "data")]
+    pub store: Option<String>,
+    /// This server's name among the nodes that share one PostgreSQL store: each carries on
+    /// only its own games in progress after a restart.
+    #[arg(long, value_name = "NAME", default_value = "default")]
+    pub node: String,
     /// Keep no record of finished games.
-    #[arg(long, conflicts_with = "data")]
+    #[arg(long, conflicts_with_all = ["data", "store"])]
     pub no_store: bool,
     /// Where the LAN beacon goes (only sent when --bind is not a loopback address). The
     /// default 255.255.255.255 also sends it to each IPv4 network's own broadcast address.
@@ -79,21 +87,32 @@ impl ServerArgs {
         }
     }
 
-    /// Opens the game store: `--data`, else the user's data directory; `None` with
+    /// Opens the game store: PostgreSQL for a `--store` URL, else the embedded store in the
+    /// `--store` or `--data` directory, else in the user's data directory; `None` with
     /// `--no-store`.
     pub fn open_store(&self) -> Result<Option<Arc<crate::store::Store>>, String> {
         if self.no_store {
             return Ok(None);
         }
-        let dir = match &self.data {
-            Some(d) => d.clone(),
+        if let Some(url) = self
+            .store
+            .as_deref()
+            .filter(|s| crate::store::postgres::is_postgres_url(s))
+        {
+            let store = crate::store::Store::open_postgres(url, &self.node)
+                .map_err(|e| format!("cannot open the game store: {e}"))?;
+            tracing::info!(at = %store.describe(), "game store open");
+            return Ok(Some(Arc::new(store)));
+        }
+        let dir = match self.store.as_ref().map(PathBuf::from).or(self.data.clone()) {
+            Some(d) => d,
             None => crate::store::default_data_dir().ok_or(
                 "no user data directory is known here; name one with --data <dir> (or --no-store)",
             )?,
         };
         let store = crate::store::Store::open(&dir)
             .map_err(|e| format!("cannot open the game store in {}: {e}", dir.display()))?;
-        tracing::info!(path = %store.path().display(), "game store open");
+        tracing::info!(at = %store.describe(), "game store open");
         Ok(Some(Arc::new(store)))
     }
 }

@@ -694,7 +694,10 @@ fn long_lists_page_with_before_and_filters_read_only_their_index() {
 
     // By variant, paged: exactly the Yonin games, and only their summaries are decoded.
     let yonin: Vec<u64> = (1..=250u64).rev().filter(|k| k % 3 == 0).collect();
-    let decoded = store.summaries_decoded();
+    let decoded = store
+        .embedded()
+        .expect("the embedded store")
+        .summaries_decoded();
     let first = store.list(&GameFilter {
         variant: Some(Variant::Yonin),
         limit: 50,
@@ -704,19 +707,36 @@ fn long_lists_page_with_before_and_filters_read_only_their_index() {
         first.iter().map(|s| s.id.0).collect::<Vec<_>>(),
         yonin[..50]
     );
-    assert_eq!(store.summaries_decoded() - decoded, 50);
+    assert_eq!(
+        store
+            .embedded()
+            .expect("the embedded store")
+            .summaries_decoded()
+            - decoded,
+        50
+    );
     let rest = store.list(&GameFilter {
         variant: Some(Variant::Yonin),
         before: first.last().map(|s| s.id),
         ..GameFilter::default()
     });
     assert_eq!(rest.iter().map(|s| s.id.0).collect::<Vec<_>>(), yonin[50..]);
-    assert_eq!(store.summaries_decoded() - decoded, yonin.len() as u64);
+    assert_eq!(
+        store
+            .embedded()
+            .expect("the embedded store")
+            .summaries_decoded()
+            - decoded,
+        yonin.len() as u64
+    );
 
     // By player and variant: the player's games, checked against the variant index before any
     // summary is decoded.
     for name in NAMES {
-        let decoded = store.summaries_decoded();
+        let decoded = store
+            .embedded()
+            .expect("the embedded store")
+            .summaries_decoded();
         let listed = store.list(&GameFilter {
             player: Some(name.to_lowercase()),
             variant: Some(Variant::Yonin),
@@ -733,7 +753,14 @@ fn long_lists_page_with_before_and_filters_read_only_their_index() {
             expected,
             "{name}"
         );
-        assert_eq!(store.summaries_decoded() - decoded, expected.len() as u64);
+        assert_eq!(
+            store
+                .embedded()
+                .expect("the embedded store")
+                .summaries_decoded()
+                - decoded,
+            expected.len() as u64
+        );
     }
 }
 

@@ -1,33 +1,22 @@
 //! Games in progress in the store, and the [`Journal`] that writes them: one writer thread that
 //! takes everything queued into one durable transaction (group commit), so thousands of moves a
-//! second across many rooms cost a few fsyncs a second, and every caller hears back only once
-//! its write is on the disk.
+//! second across many rooms cost a few commits a second, and every caller hears back only once
+//! its write is durable.
 //!
 //! A game in progress is a [`LiveGame`] (written when it starts, rewritten when its seats
-//! change) and its [`LiveEntry`]s, one per action, in one log of every game's actions in the
-//! order they came (sequence number → live id, ply, entry). A batch's moves from many rooms thus
-//! go to the end of one B-tree, a page or two per commit, where a table keyed by (live id, ply)
-//! dirtied a leaf per room and made each fsync several times dearer. The store keeps in memory,
-//! for each game in progress, the sequence numbers of its actions (8 bytes an action), built
-//! when the database is opened; it answers "which ply comes next" and "what to delete". When
-//! the game ends,
-//! [`Journal::finish`] stores the finished game and deletes the game in progress in one
-//! transaction; a restarting server reads what is left with [`Store::live_games`].
+//! change) and its [`LiveEntry`]s, one per action. When the game ends, [`Journal::finish`]
+//! stores the finished game and deletes the game in progress in one transaction; a restarting
+//! server reads what is left with [`Store::live_games`]. How each database keeps them is its
+//! own: see [`super::embedded_live`] and [`super::postgres`].
 //!
-//! Each write is checked and encoded before the batch's transaction; a write that is refused
-//! (an unknown id, a move out of order, a full store) is answered with its error and changes
-//! nothing, and the rest of the batch commits. Only a failure of the transaction itself (the
-//! disk) fails every write of the batch, after the store has reopened the database and tried
-//! the batch once more.
+//! Each write is encoded here, before it is queued; the store checks it in the batch's
+//! transaction (see [`super::GameStore::commit_journal`]).
 
-use super::{
-    decode, encode, insert_game, Admission, EncodedGame, Store, StoreError, LIVE_GAMES, LIVE_LOG,
-    META, META_NEXT_LIVE,
-};
-use redb::{Database, ReadableDatabase, ReadableTable, WriteTransaction};
+use super::codec::{encode, EncodedGame};
+use super::game_store::{JournalDone, JournalWrite};
+use super::{Store, StoreError};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use std::collections::HashMap;
 use std::sync::{Arc, PoisonError};
 use tokio::sync::{mpsc, oneshot};
 use yonin_core::protocol::{
@@ -112,37 +101,10 @@ pub struct LiveEntry {
     pub at_ms: u64,
 }
 
-/// One write for the journal, checked and encoded.
-enum Write {
-    Start(Vec<u8>),
-    Rewrite(LiveId, Vec<u8>),
-    Append(LiveId, u32, Vec<u8>),
-    Finish(LiveId, Box<EncodedGame>),
-    Discard(LiveId),
-    Save(Box<EncodedGame>),
-}
-
-impl Write {
-    fn admission(&self) -> Admission {
-        match self {
-            Write::Start(_) | Write::Save(_) => Admission::New,
-            Write::Rewrite(..) | Write::Append(..) | Write::Finish(..) => Admission::Live,
-            Write::Discard(_) => Admission::Free,
-        }
-    }
-}
-
-/// What a write gives back.
-enum Done {
-    Live(LiveId),
-    Game(GameId),
-    Unit,
-}
-
 /// A write and where to send its answer.
 struct Request {
-    write: Write,
-    reply: oneshot::Sender<Result<Done, StoreError>>,
+    write: JournalWrite,
+    reply: oneshot::Sender<Result<JournalDone, StoreError>>,
 }
 
 /// A write's result inside a transaction: the outer error fails the transaction (the disk), the
@@ -190,7 +152,7 @@ fn writer_stopped() -> StoreError {
 }
 
 impl Journal {
-    async fn submit(&self, write: Write) -> Result<Done, StoreError> {
+    async fn submit(&self, write: JournalWrite) -> Result<JournalDone, StoreError> {
         let (reply, answer) = oneshot::channel();
         self.0
             .sender
@@ -203,8 +165,8 @@ impl Journal {
     /// Stores a game in progress as it starts; its actions follow with [`Journal::append`].
     /// Refused with [`StoreError::Full`] when the store is full.
     pub async fn start(&self, game: LiveGame) -> Result<LiveId, StoreError> {
-        match self.submit(Write::Start(encode(&game)?)).await? {
-            Done::Live(id) => Ok(id),
+        match self.submit(JournalWrite::Start(encode(&game)?)).await? {
+            JournalDone::Live(id) => Ok(id),
             _ => Err(StoreError::Task(
                 "the journal answered start wrongly".into(),
             )),
@@ -213,7 +175,8 @@ impl Journal {
 
     /// Replaces the game in progress `id` (its seats changed).
     pub async fn rewrite(&self, id: LiveId, game: LiveGame) -> Result<(), StoreError> {
-        self.submit(Write::Rewrite(id, encode(&game)?)).await?;
+        self.submit(JournalWrite::Rewrite(id, encode(&game)?))
+            .await?;
         Ok(())
     }
 
@@ -221,7 +184,8 @@ impl Journal {
     /// progress `id`. Writing the same ply again replaces it (a retry is harmless); a ply past
     /// the next one is refused with [`StoreError::LiveGap`].
     pub async fn append(&self, id: LiveId, ply: u32, entry: LiveEntry) -> Result<(), StoreError> {
-        self.submit(Write::Append(id, ply, encode(&entry)?)).await?;
+        self.submit(JournalWrite::Append(id, ply, encode(&entry)?))
+            .await?;
         Ok(())
     }
 
@@ -229,8 +193,8 @@ impl Journal {
     /// game whose start is not in the store (never stored, or discarded) is stored all the same.
     pub async fn finish(&self, id: LiveId, game: StoredGame) -> Result<GameId, StoreError> {
         let encoded = Box::new(EncodedGame::new(game)?);
-        match self.submit(Write::Finish(id, encoded)).await? {
-            Done::Game(id) => Ok(id),
+        match self.submit(JournalWrite::Finish(id, encoded)).await? {
+            JournalDone::Game(id) => Ok(id),
             _ => Err(StoreError::Task(
                 "the journal answered finish wrongly".into(),
             )),
@@ -240,7 +204,7 @@ impl Journal {
     /// Deletes the game in progress `id` and its actions (a game that ended without a record:
     /// nothing was played). Deleting an unknown id is not an error.
     pub async fn discard(&self, id: LiveId) -> Result<(), StoreError> {
-        self.submit(Write::Discard(id)).await?;
+        self.submit(JournalWrite::Discard(id)).await?;
         Ok(())
     }
 
@@ -248,203 +212,24 @@ impl Journal {
     /// does, through the writer.
     pub async fn save(&self, game: StoredGame) -> Result<GameId, StoreError> {
         let encoded = Box::new(EncodedGame::new(game)?);
-        match self.submit(Write::Save(encoded)).await? {
-            Done::Game(id) => Ok(id),
+        match self.submit(JournalWrite::Save(encoded)).await? {
+            JournalDone::Game(id) => Ok(id),
             _ => Err(StoreError::Task("the journal answered save wrongly".into())),
         }
     }
 }
 
-/// Each game in progress (live id) and the log's sequence numbers of its actions, by ply.
-pub(crate) type LiveIndex = HashMap<u64, Vec<u64>>;
-/// How a transaction changes the [`LiveIndex`]: a game's new list, or `None` when it is gone.
-pub(crate) type LiveChanges = HashMap<u64, Option<Vec<u64>>>;
-
-/// Makes committed changes in the index.
-pub(crate) fn apply_changes(index: &mut LiveIndex, changes: LiveChanges) {
-    for (id, seqs) in changes {
-        match seqs {
-            Some(seqs) => index.insert(id, seqs),
-            None => index.remove(&id),
-        };
-    }
-}
-
-/// The index of the games in progress in `db`, from its tables.
-pub(crate) fn build_index(db: &Database) -> Result<LiveIndex, StoreError> {
-    let txn = db.begin_read()?;
-    let mut index = LiveIndex::new();
-    for game in txn.open_table(LIVE_GAMES)?.iter()? {
-        index.insert(game?.0.value(), Vec::new());
-    }
-    for record in txn.open_table(LIVE_LOG)?.iter()? {
-        let (seq, value) = record?;
-        let (id, ply, _) = value.value();
-        // Records of no game in progress cannot be (they go with their game); skip them.
-        if let Some(seqs) = index.get_mut(&id) {
-            if ply as usize == seqs.len() {
-                seqs.push(seq.value());
-            } else {
-                tracing::error!("game store: live{id} has action {ply} after {}", seqs.len());
-            }
-        }
-    }
-    Ok(index)
-}
-
-/// An action read back from the log (or why it could not be).
-type Decoded = Result<LiveEntry, StoreError>;
-
-/// A batch's view of the games in progress: the committed index and what the batch changed.
-struct Batch<'a> {
-    index: &'a LiveIndex,
-    changes: LiveChanges,
-}
-
-impl Batch<'_> {
-    /// The number of actions of game `id`, if it is in progress.
-    fn len_of(&self, id: LiveId) -> Option<usize> {
-        match self.changes.get(&id.0) {
-            Some(seqs) => seqs.as_ref().map(Vec::len),
-            None => self.index.get(&id.0).map(Vec::len),
-        }
-    }
-
-    /// The sequence numbers of game `id`'s actions, to change (None if it is not in progress).
-    fn seqs(&mut self, id: LiveId) -> Option<&mut Vec<u64>> {
-        if !self.changes.contains_key(&id.0) {
-            let current = self.index.get(&id.0)?.clone();
-            self.changes.insert(id.0, Some(current));
-        }
-        self.changes.get_mut(&id.0)?.as_mut()
-    }
-
-    /// Deletes game `id` and its actions (nothing if it is not in progress).
-    fn delete(&mut self, txn: &WriteTransaction, id: LiveId) -> Result<(), StoreError> {
-        txn.open_table(LIVE_GAMES)?.remove(id.0)?;
-        if let Some(seqs) = self.seqs(id) {
-            let mut log = txn.open_table(LIVE_LOG)?;
-            for &seq in seqs.iter() {
-                log.remove(seq)?;
-            }
-        }
-        self.changes.insert(id.0, None);
-        Ok(())
-    }
-}
-
-/// Applies one write in the batch's transaction.
-fn apply(txn: &WriteTransaction, batch: &mut Batch<'_>, write: &Write) -> Refusable<Done> {
-    match write {
-        Write::Start(bytes) => {
-            let mut meta = txn.open_table(META)?;
-            let next = meta.get(META_NEXT_LIVE)?.map_or(1, |v| v.value());
-            meta.insert(META_NEXT_LIVE, next + 1)?;
-            txn.open_table(LIVE_GAMES)?.insert(next, bytes.as_slice())?;
-            batch.changes.insert(next, Some(Vec::new()));
-            Ok(Ok(Done::Live(LiveId(next))))
-        }
-        Write::Rewrite(id, bytes) => {
-            if batch.len_of(*id).is_none() {
-                return Ok(Err(StoreError::NoSuchLive(*id)));
-            }
-            txn.open_table(LIVE_GAMES)?.insert(id.0, bytes.as_slice())?;
-            Ok(Ok(Done::Unit))
-        }
-        Write::Append(id, ply, bytes) => {
-            let Some(len) = batch.len_of(*id) else {
-                return Ok(Err(StoreError::NoSuchLive(*id)));
-            };
-            let at = *ply as usize;
-            if at > len {
-                return Ok(Err(StoreError::LiveGap {
-                    id: *id,
-                    ply: *ply,
-                    expected: len as u32,
-                }));
-            }
-            let mut log = txn.open_table(LIVE_LOG)?;
-            let Some(seqs) = batch.seqs(*id) else {
-                return Ok(Err(StoreError::NoSuchLive(*id)));
-            };
-            let seq = match seqs.get(at) {
-                // The same ply again: written over, in place.
-                Some(&seq) => seq,
-                None => {
-                    // After every record there is: later than this game's earlier actions, so
-                    // the log's order is each game's ply order.
-                    let seq = log.last()?.map_or(1, |(k, _)| k.value() + 1);
-                    seqs.push(seq);
-                    seq
-                }
-            };
-            log.insert(seq, (id.0, *ply, bytes.as_slice()))?;
-            Ok(Ok(Done::Unit))
-        }
-        Write::Finish(id, game) => {
-            let game_id = match insert_game(txn, game)? {
-                Ok(game_id) => game_id,
-                Err(refused) => return Ok(Err(refused)),
-            };
-            batch.delete(txn, *id)?;
-            Ok(Ok(Done::Game(game_id)))
-        }
-        Write::Discard(id) => {
-            batch.delete(txn, *id)?;
-            Ok(Ok(Done::Unit))
-        }
-        Write::Save(game) => Ok(insert_game(txn, game)?.map(Done::Game)),
-    }
-}
-
 /// Commits one batch and answers every write in it.
 fn commit_batch(store: &Store, batch: Vec<Request>) {
-    let bytes = store.file_bytes();
-    // Refusals for a full store, decided before the transaction.
-    let admitted: Vec<Result<(), StoreError>> = batch
-        .iter()
-        .map(|r| store.admit(r.write.admission(), bytes))
-        .collect();
-    let committed = store.write_live(|txn, index| {
-        let mut view = Batch {
-            index,
-            changes: LiveChanges::new(),
-        };
-        let mut results = Vec::with_capacity(batch.len());
-        for (request, admitted) in batch.iter().zip(&admitted) {
-            results.push(match admitted {
-                Ok(()) => Some(apply(txn, &mut view, &request.write)?),
-                Err(_) => None,
-            });
-        }
-        Ok((results, view.changes))
-    });
-    match committed {
-        Ok(results) => {
-            store
-                .journal_commits
-                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            for ((request, admitted), result) in batch.into_iter().zip(admitted).zip(results) {
-                let answer = match (admitted, result) {
-                    (Err(full), _) => Err(full),
-                    (Ok(()), Some(result)) => result,
-                    (Ok(()), None) => Err(StoreError::Task("a write was skipped".into())),
-                };
-                // The caller may have gone (its task was cancelled): nothing to tell.
-                let _ = request.reply.send(answer);
-            }
-        }
-        Err(e) => {
-            tracing::error!("game store journal: a batch of {} failed: {e}", batch.len());
-            let shared = Arc::new(e);
-            for (request, admitted) in batch.into_iter().zip(admitted) {
-                let answer = match admitted {
-                    Err(full) => Err(full),
-                    Ok(()) => Err(StoreError::Shared(shared.clone())),
-                };
-                let _ = request.reply.send(answer);
-            }
-        }
+    let (writes, replies): (Vec<JournalWrite>, Vec<_>) =
+        batch.into_iter().map(|r| (r.write, r.reply)).unzip();
+    let mut answers = store.backend().commit_journal(writes).into_iter();
+    for reply in replies {
+        let answer = answers
+            .next()
+            .unwrap_or_else(|| Err(StoreError::Task("a write was skipped".into())));
+        // The caller may have gone (its task was cancelled): nothing to tell.
+        let _ = reply.send(answer);
     }
 }
 
@@ -506,50 +291,5 @@ impl Store {
             *slot = Arc::downgrade(&shared);
         }
         Journal(shared)
-    }
-
-    /// Every game in progress in the store, with its actions in order: what a restarting server
-    /// carries on. A game whose stored value is damaged is left out (and logged); a damaged
-    /// action ends its game's list there (the actions after it cannot be replayed without it).
-    pub fn live_games(&self) -> Result<Vec<(LiveId, LiveGame, Vec<LiveEntry>)>, StoreError> {
-        self.read(|txn| {
-            // Every action in the log, by game.
-            let mut actions: HashMap<u64, Vec<(u32, Decoded)>> = HashMap::new();
-            for record in txn.open_table(LIVE_LOG)?.iter()? {
-                let (_, value) = record?;
-                let (id, ply, bytes) = value.value();
-                actions.entry(id).or_default().push((ply, decode(bytes)));
-            }
-            let mut out = Vec::new();
-            for game in txn.open_table(LIVE_GAMES)?.iter()? {
-                let (id, bytes) = game?;
-                let id = LiveId(id.value());
-                let game: LiveGame = match decode(bytes.value()) {
-                    Ok(game) => game,
-                    Err(e) => {
-                        tracing::error!("game store: game in progress {id} is damaged: {e}");
-                        continue;
-                    }
-                };
-                let mut list = actions.remove(&id.0).unwrap_or_default();
-                list.sort_by_key(|(ply, _)| *ply);
-                let mut entries = Vec::with_capacity(list.len());
-                for (ply, entry) in list {
-                    match entry {
-                        Ok(entry) if ply as usize == entries.len() => entries.push(entry),
-                        Ok(_) => {
-                            tracing::error!("game store: {id} lacks action {}", entries.len());
-                            break;
-                        }
-                        Err(e) => {
-                            tracing::error!("game store: {id} action {ply} is damaged: {e}");
-                            break;
-                        }
-                    }
-                }
-                out.push((id, game, entries));
-            }
-            Ok(out)
-        })
     }
 }

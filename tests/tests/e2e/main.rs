@@ -40,6 +40,11 @@ mod names;
 /// store takes the players back with their tokens, and the games finish.
 mod restart;
 
+/// A server on a PostgreSQL store plays and stores a game; killed (SIGKILL) and started again
+/// on the same database, it carries its game in progress on (skipped without
+/// `YONIN_TEST_POSTGRES`, except under `CI=true`).
+mod postgres_store;
+
 /// Clocks: a flag on a tiny time control.
 mod clocks;
 

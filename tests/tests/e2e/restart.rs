@@ -9,25 +9,29 @@ use yonin_core::protocol::{
 use yonin_core::{RuleSet, Seat};
 use yonin_tests::*;
 
-/// A `yonin-server` process on a store folder and a fixed loopback port.
-struct ServerProcess {
+/// A `yonin-server` process on a store and a fixed loopback port.
+pub(crate) struct ServerProcess {
     child: Child,
-    url: String,
+    pub(crate) url: String,
 }
 
 /// A loopback port nobody listens on now.
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     let l = TcpListener::bind("127.0.0.1:0").expect("bind a free port");
     l.local_addr().expect("an address").port()
 }
 
 impl ServerProcess {
     async fn start(data: &Path, port: u16) -> ServerProcess {
+        ServerProcess::start_with(&["--data".as_ref(), data.as_os_str()], port).await
+    }
+
+    /// A server with these store options (`--data DIR`, `--store URL --node NAME`…).
+    pub(crate) async fn start_with(store: &[&std::ffi::OsStr], port: u16) -> ServerProcess {
         let child = Command::new(env!("CARGO_BIN_EXE_test-server"))
             .args(["--bind", &format!("127.0.0.1:{port}"), "--no-beacon"])
             .args(["--bot-think-ms", "20", "--grace-secs", "60"])
-            .arg("--data")
-            .arg(data)
+            .args(store)
             .env("RUST_LOG", "warn")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
@@ -52,7 +56,7 @@ impl ServerProcess {
     }
 
     /// SIGKILL: no chance to save anything.
-    fn kill(&mut self) {
+    pub(crate) fn kill(&mut self) {
         self.child.kill().expect("SIGKILL");
         self.child.wait().expect("reaped");
     }
@@ -81,7 +85,7 @@ impl Drop for ServerProcess {
 }
 
 /// The actions a client has seen announced.
-fn seen(c: &TestClient) -> usize {
+pub(crate) fn seen(c: &TestClient) -> usize {
     c.game.as_ref().map_or(0, |g| g.moves().len())
 }
 
