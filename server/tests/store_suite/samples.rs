@@ -1,5 +1,5 @@
 //! Sample games for the store suite: finished games and games in progress, each decided by a
-//! number, with random legal moves (the same samples as `store.rs`).
+//! number, with random legal moves (`store.rs` uses them too).
 
 use yonin_core::protocol::{
     format_position, Action, BotLevel, Clocks, ResumeToken, RoomSettings, SeatClock, StoredGame,
