@@ -17,6 +17,10 @@ pub trait BotEngine: Send + Sync + 'static {
     /// The computer player of one game, its choices drawn from `seed`, searching on at most
     /// `threads` threads (already [`bounded_threads`]).
     fn player(&self, seed: u64, threads: usize) -> Box<dyn BotPlayer>;
+
+    /// Appends the engine's own metrics, in the Prometheus text format, to the server's
+    /// `/metrics` page (nothing by default).
+    fn render_metrics(&self, _out: &mut String) {}
 }
 
 /// A game's computer player. `choose` must return soon after `stop` is set.

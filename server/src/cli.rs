@@ -62,6 +62,10 @@ pub struct ServerArgs {
     /// Announce nothing on the LAN.
     #[arg(long)]
     pub no_beacon: bool,
+    /// Serve GET /health and GET /metrics (Prometheus text) on this address, for an operator's
+    /// load balancer and scraper; keep it off the public network (e.g. 127.0.0.1:9878).
+    #[arg(long, value_name = "ADDR:PORT")]
+    pub metrics: Option<SocketAddr>,
 }
 
 impl ServerArgs {
@@ -83,6 +87,7 @@ impl ServerArgs {
                 destination: self.beacon_to,
                 ..Default::default()
             }),
+            metrics: self.metrics,
             ..Config::default()
         }
     }

@@ -17,8 +17,10 @@ pub mod cli;
 pub mod clock;
 mod conn;
 pub mod discovery;
+mod http_endpoint;
 pub mod limits;
 mod lobby;
+pub mod metrics;
 mod outbox;
 mod room;
 mod secret;
@@ -81,6 +83,9 @@ pub struct Config {
     /// The LAN beacon (`None`: no beacon). Never sent by a loopback server, except to a
     /// loopback destination (see `discovery::should_announce`).
     pub beacon: Option<discovery::BeaconConfig>,
+    /// Where the operator's health and metrics endpoint listens (`None`: nowhere); see
+    /// `http_endpoint`. Keep it off the public network: it is for scrapers.
+    pub metrics: Option<SocketAddr>,
 }
 
 impl Default for Config {
@@ -101,6 +106,7 @@ impl Default for Config {
             shutdown_timeout: Duration::from_secs(5),
             store: None,
             beacon: None,
+            metrics: None,
         }
     }
 }
@@ -117,6 +123,7 @@ impl fmt::Debug for Config {
             .field("bot_threads", &self.bot_threads)
             .field("store", &self.store)
             .field("beacon", &self.beacon)
+            .field("metrics", &self.metrics)
             .finish_non_exhaustive()
     }
 }
@@ -131,6 +138,8 @@ pub struct Stats {
     pub rooms: std::sync::atomic::AtomicUsize,
     /// Seat tokens the lobby can resume.
     pub tokens: std::sync::atomic::AtomicUsize,
+    /// What only grows: sockets, games, moves (see `metrics`).
+    pub counters: metrics::Counters,
 }
 
 impl Stats {
@@ -190,6 +199,32 @@ pub async fn run_counted(
     shutdown: impl Future<Output = ()>,
     stats: Arc<Stats>,
 ) -> std::io::Result<()> {
+    // The operator's endpoint first: a port that cannot be had stops the start, before any
+    // player is accepted.
+    let metrics = match config.metrics {
+        Some(addr) => Some(bind_metrics(addr).await?),
+        None => None,
+    };
+    serve(listener, metrics, config, shutdown, stats).await
+}
+
+async fn bind_metrics(addr: SocketAddr) -> std::io::Result<TcpListener> {
+    TcpListener::bind(addr).await.map_err(|e| {
+        std::io::Error::new(
+            e.kind(),
+            format!("cannot listen for metrics on {addr}: {e}"),
+        )
+    })
+}
+
+/// The server on bound listeners.
+async fn serve(
+    listener: TcpListener,
+    metrics_listener: Option<TcpListener>,
+    config: Config,
+    shutdown: impl Future<Output = ()>,
+    stats: Arc<Stats>,
+) -> std::io::Result<()> {
     let (shutdown_tx, shutdown_rx) = watch::channel(false);
     let (alive_tx, mut alive_rx) = mpsc::channel::<()>(1);
     let shutdown_timeout = config.shutdown_timeout;
@@ -203,6 +238,13 @@ pub async fn run_counted(
         next_player: Arc::new(AtomicU64::new(1)),
     };
     let lobby = lobby::spawn(ctx.clone());
+    if let Some(metrics_listener) = metrics_listener {
+        tokio::spawn(http_endpoint::serve(
+            metrics_listener,
+            ctx.clone(),
+            lobby.clone(),
+        ));
+    }
     if let Ok(addr) = listener.local_addr() {
         tracing::info!(%addr, name = %ctx.config.server_name, "server listening");
         if let Some(beacon) = ctx.config.beacon.clone() {
@@ -216,6 +258,7 @@ pub async fn run_counted(
         tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok((stream, peer)) => {
+                    metrics::Counters::bump(&ctx.stats.counters.sockets);
                     // A socket beyond its address's share of handshakes (or the total) is
                     // closed at once: silent sockets from one machine cannot fill the server.
                     let Some(pending) = ctx.shares.pending(peer.ip()) else {
@@ -292,6 +335,9 @@ async fn beacon_task(
 pub struct RunningServer {
     /// Where it listens (with the real port when bound to port 0).
     pub addr: SocketAddr,
+    /// Where its health and metrics endpoint listens, when `Config::metrics` asked for one
+    /// (with the real port).
+    pub metrics_addr: Option<SocketAddr>,
     stop: Option<oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
     stats: Arc<Stats>,
@@ -323,14 +369,23 @@ impl RunningServer {
 pub async fn start(addr: SocketAddr, config: Config) -> std::io::Result<RunningServer> {
     let listener = TcpListener::bind(addr).await?;
     let addr = listener.local_addr()?;
+    let metrics = match config.metrics {
+        Some(at) => Some(bind_metrics(at).await?),
+        None => None,
+    };
+    let metrics_addr = match &metrics {
+        Some(l) => Some(l.local_addr()?),
+        None => None,
+    };
     let (stop, stopped) = oneshot::channel::<()>();
     let stats = Arc::new(Stats::default());
     let shutdown = async move {
         let _ = stopped.await;
     };
-    let task = tokio::spawn(run_counted(listener, config, shutdown, stats.clone()));
+    let task = tokio::spawn(serve(listener, metrics, config, shutdown, stats.clone()));
     Ok(RunningServer {
         addr,
+        metrics_addr,
         stop: Some(stop),
         task,
         stats,

@@ -189,7 +189,6 @@ impl Lobby {
         tracing::debug!("lobby stopped");
     }
 
-    /// Sends a chat line to everyone, shed for readers whose queues are filling.
     /// Publishes the lobby's counts.
     fn count(&self) {
         use std::sync::atomic::Ordering::Relaxed;
@@ -199,6 +198,7 @@ impl Lobby {
         stats.tokens.store(self.tokens.len(), Relaxed);
     }
 
+    /// Sends a chat line to everyone, shed for readers whose queues are filling.
     fn broadcast_chat(&self, msg: ServerMessage) {
         let msg = Arc::new(msg);
         for p in self.players.values() {

@@ -3,6 +3,7 @@
 
 use super::record::{record_text, stored_game};
 use super::*;
+use crate::metrics::Counters;
 
 impl Room {
     // --- the game --------------------------------------------------------------------------
@@ -41,6 +42,7 @@ impl Room {
             paused: false,
         });
         self.pending_writes.push(journal::Pending::Start);
+        Counters::bump(&self.ctx.stats.counters.games_started);
         self.phase = RoomPhase::Playing;
         self.rematch = SeatSet::EMPTY;
         tracing::info!(room = %self.id, "game started");
@@ -113,6 +115,7 @@ impl Room {
         m.actions.push(action);
         let moved = matches!(action, Action::Move { .. });
         if moved {
+            Counters::bump(&self.ctx.stats.counters.moves);
             // The mover's clock was checked before the move (see `person_move`).
             if let Some(c) = m.clock.as_mut() {
                 let _ = c.on_move(now.into_std());
@@ -179,6 +182,7 @@ impl Room {
         let record = record_text(m);
         let stored = stored_game(&self.settings, &self.seats, self.in_play, m, &outcome);
         tracing::info!(room = %self.id, reason = ?outcome.reason, "game over");
+        Counters::bump(&self.ctx.stats.counters.games_finished);
         // People a bot stood in for keep their seats, and so their names, in the result and
         // the room's state; the seats empty when the room moves on (`clear_gone_seats`).
         let mut messages: Vec<ServerMessage> = self.final_events.take().into_iter().collect();

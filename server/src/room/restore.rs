@@ -107,6 +107,7 @@ pub(crate) fn restore(
     room.known_tokens = tokens.clone();
     room.written_seats = room.live_game().map(|g| g.seats);
     tracing::info!(room = %id, game = %live, plies = entries.len(), "game in progress restored");
+    crate::metrics::Counters::bump(&room.ctx.stats.counters.games_restored);
     let summary = room.launch(rx);
     Ok(Restored::Room(RoomHandle { id, tx }, summary, tokens))
 }

@@ -3,6 +3,7 @@
 //! through the same checks as a person's move.
 
 use super::*;
+use crate::metrics::Counters;
 
 impl Room {
     // --- bots ------------------------------------------------------------------------------
@@ -135,9 +136,14 @@ impl Room {
         }
         let now = Instant::now();
         let legal = m.game.position().legal_moves();
+        let counters = &self.ctx.stats.counters;
         let mv = match mv {
-            Some(mv) if legal.contains(mv) => Some(mv),
+            Some(mv) if legal.contains(mv) => {
+                Counters::bump(&counters.bot_moves);
+                Some(mv)
+            }
             other => {
+                Counters::bump(&counters.bot_failures);
                 if other.is_some() {
                     tracing::warn!(room = %self.id, %seat, "the bot chose an illegal move");
                 }

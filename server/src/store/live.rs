@@ -223,7 +223,11 @@ impl Journal {
 fn commit_batch(store: &Store, batch: Vec<Request>) {
     let (writes, replies): (Vec<JournalWrite>, Vec<_>) =
         batch.into_iter().map(|r| (r.write, r.reply)).unzip();
-    let mut answers = store.backend().commit_journal(writes).into_iter();
+    let mut answers = store
+        .latency()
+        .journal
+        .time(|| store.backend().commit_journal(writes))
+        .into_iter();
     for reply in replies {
         let answer = answers
             .next()

@@ -51,6 +51,8 @@ enum Backend {
 /// The game store the server was started with. Cheap to share behind an `Arc`.
 pub struct Store {
     backend: Backend,
+    /// How long each kind of operation took (for `/metrics`).
+    latency: crate::metrics::StoreLatency,
     /// The journal's writer while some handle to it lives (see [`Store::journal`]).
     journal: Mutex<Weak<live::JournalShared>>,
 }
@@ -67,6 +69,7 @@ impl Store {
     fn with(backend: Backend) -> Store {
         Store {
             backend,
+            latency: crate::metrics::StoreLatency::default(),
             journal: Mutex::new(Weak::new()),
         }
     }
@@ -119,6 +122,11 @@ impl Store {
         }
     }
 
+    /// How long its operations took so far.
+    pub fn latency(&self) -> &crate::metrics::StoreLatency {
+        &self.latency
+    }
+
     /// Where the store is, for logs (never a password).
     pub fn describe(&self) -> String {
         self.backend().describe()
@@ -128,7 +136,7 @@ impl Store {
     /// is durable. The embedded store refuses it with [`StoreError::Full`] when its file holds
     /// `max_bytes` or more.
     pub fn save(&self, game: &StoredGame) -> Result<GameId, StoreError> {
-        self.backend().save(game)
+        self.latency.save.time(|| self.backend().save(game))
     }
 
     /// The finished games matching `filter`, newest first; an empty list when the store cannot
@@ -142,7 +150,7 @@ impl Store {
 
     /// As [`Store::list`], with the error.
     pub fn try_list(&self, filter: &GameFilter) -> Result<Vec<GameSummary>, StoreError> {
-        self.backend().try_list(filter)
+        self.latency.list.time(|| self.backend().try_list(filter))
     }
 
     /// One finished game; `None` when there is no such game or the store cannot be read (the
@@ -156,7 +164,7 @@ impl Store {
 
     /// As [`Store::get`], with the error.
     pub fn try_get(&self, id: GameId) -> Result<Option<StoredGame>, StoreError> {
-        self.backend().try_get(id)
+        self.latency.get.time(|| self.backend().try_get(id))
     }
 
     /// The number of stored finished games.

@@ -64,3 +64,7 @@ mod stored_games;
 /// Live room-list updates go only to players in the lobby; one coming back gets a fresh list
 /// (without this, every room change costs a message to every connected player).
 mod lobby_scope;
+
+/// The operator's endpoint (`--metrics`): /health and /metrics follow a game; bad requests get
+/// their HTTP errors; an endless or silent client does not hold it up.
+mod operator;
