@@ -715,7 +715,7 @@ impl GameView {
         if let Some(s) = crate::reconnect::plate_status(table, seat, now) {
             return s;
         }
-        if table.draw_offer == Some(seat) {
+        if table.game.draw_offer() == Some(seat) {
             return tr(Text::OffersDraw).into();
         }
         String::new()
@@ -1134,8 +1134,8 @@ fn action_buttons(
             buttons.push((tr(Text::Resign), Intent::Resign, None));
         }
         if table.variant() == Variant::Standard {
-            match table.draw_offer {
-                Some(by) if by != me => {
+            match table.game.draw_offer() {
+                Some(_) if table.game.check_accept_draw(me).is_ok() => {
                     buttons.push((
                         tr(Text::AcceptDraw),
                         Intent::AcceptDraw,
@@ -1153,7 +1153,7 @@ fn action_buttons(
                     Some(theme::ACCENT),
                 ));
             }
-            if table.claimable.contains(&me.opposite()) {
+            if table.game.check_claim_win(me).is_ok() {
                 buttons.push((tr(Text::ClaimWin), Intent::ClaimWin, Some(theme::ACCENT)));
             }
         }

@@ -196,9 +196,11 @@ impl Keyboard {
     /// Ctrl+D: offer a draw in standard shogi, or take the opponent's offer.
     fn draw_offer(&mut self, table: &Table, now: f64) -> Effect {
         let me = table.viewer();
-        match (table.variant(), table.draw_offer) {
+        match (table.variant(), table.game.draw_offer()) {
             (Variant::Standard, None) => Effect::Intent(Intent::OfferDraw),
-            (Variant::Standard, Some(by)) if by != me => Effect::Intent(Intent::AcceptDraw),
+            (Variant::Standard, Some(_)) if table.game.check_accept_draw(me).is_ok() => {
+                Effect::Intent(Intent::AcceptDraw)
+            }
             _ => {
                 self.notice = Some((tr(Text::NoDrawOffer).to_string(), now));
                 Effect::Intent(Intent::Refused)

@@ -116,6 +116,9 @@ pub(crate) fn refusal_words(mv: Option<Move>, reason: &Rejection, message: Strin
         }
         Rejection::Game(GameError::NotYourTurn(_)) => tr(Text::TypedNotYourTurn).into(),
         Rejection::Game(GameError::GameOver) => tr(Text::IlGameOver).into(),
+        Rejection::Game(GameError::NoDrawOffer) => tr(Text::NoOfferToAnswer).into(),
+        Rejection::Game(GameError::NothingToClaim) => tr(Text::NothingToClaim).into(),
+        Rejection::Game(GameError::StandardOnly) => tr(Text::StandardOnlyRequest).into(),
         _ => message,
     }
 }
@@ -1129,7 +1132,8 @@ impl Session {
             }
             ServerMessage::DrawOffered { by } => {
                 if let Some(t) = &mut self.table {
-                    t.draw_offer = Some(by);
+                    // The mirror keeps the offer as the room does (a stale one is harmless).
+                    let _ = t.game.offer_draw(by, false);
                 }
                 self.notice(
                     trf(Text::OffersDrawNotice, &[&self.seat_words(by)]),
@@ -1139,7 +1143,7 @@ impl Session {
             }
             ServerMessage::DrawDeclined { by } => {
                 if let Some(t) = &mut self.table {
-                    t.draw_offer = None;
+                    let _ = t.game.decline_draw(by);
                 }
                 self.notice(trf(Text::DeclinedDraw, &[&self.seat_words(by)]), now, false);
             }
@@ -1169,7 +1173,7 @@ impl Session {
                     }
                     t.learn_people();
                     t.grace_until[seat] = None;
-                    t.claimable.retain(|s| *s != seat);
+                    t.game.seat_back(seat);
                 }
                 self.notice(trf(Text::IsBack, &[&self.seat_words(seat)]), now, false);
             }
@@ -1185,8 +1189,8 @@ impl Session {
                     }
                     t.learn_people();
                     t.grace_until[seat] = None;
-                    if claimable && !t.claimable.contains(&seat) {
-                        t.claimable.push(seat);
+                    if claimable {
+                        t.game.stand_in(seat);
                     }
                 }
                 self.notice(

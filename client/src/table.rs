@@ -100,11 +100,8 @@ pub struct Table {
     pub outcome: Option<Outcome>,
     /// The record text the server sent at the end.
     pub final_record: Option<String>,
-    pub draw_offer: Option<Seat>,
     /// Seats whose resignation waits for their turn.
     pub pending_resignations: Vec<Seat>,
-    /// Standard: seats whose opponent may claim the win.
-    pub claimable: Vec<Seat>,
     /// The legal moves of the seat to move (cached per position).
     legal: Vec<Move>,
     /// The mirror disagreed with the server; the game should be fetched again.
@@ -135,8 +132,13 @@ impl Table {
         t.learn_people();
         t.time_control = time_control;
         t.clocks = state.clocks.clone();
-        t.draw_offer = state.draw_offer;
-        t.claimable = state.claimable.clone();
+        // The settling state the moves do not carry: a standing offer, stand-ins to claim against.
+        if let Some(by) = state.draw_offer {
+            let _ = t.game.offer_draw(by, false);
+        }
+        for &seat in &state.claimable {
+            t.game.stand_in(seat);
+        }
         if state.outcome.is_some() {
             t.outcome = state.outcome.clone();
         }
@@ -229,9 +231,7 @@ impl Table {
             record: Vec::new(),
             outcome: None,
             final_record: None,
-            draw_offer: None,
             pending_resignations: Vec::new(),
-            claimable: Vec::new(),
             legal: Vec::new(),
             desync: false,
             actions: Vec::new(),
@@ -419,9 +419,6 @@ impl Table {
         }
         self.clocks = clocks;
         self.clocks_at = now;
-        if matches!(action, Action::AgreeDraw) {
-            self.draw_offer = None;
-        }
         let cues = self.take_events(events, now);
         self.refresh();
         cues

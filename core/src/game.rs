@@ -11,6 +11,9 @@ use crate::seat::{Seat, SeatSet};
 use crate::IllegalMove;
 use serde::{Deserialize, Serialize};
 
+mod agreements;
+pub use agreements::DrawAnswer;
+
 /// A move as it was played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayedMove {
@@ -70,6 +73,10 @@ pub enum GameError {
     Impasse(#[from] ImpasseRefusal),
     #[error("that is only possible in standard shogi")]
     StandardOnly,
+    #[error("there is no draw offer to answer")]
+    NoDrawOffer,
+    #[error("no win can be claimed: the opponent is still playing or may come back")]
+    NothingToClaim,
 }
 
 /// One history entry per position reached (the start included).
@@ -92,6 +99,10 @@ pub struct Game {
     history: Vec<Reached>,
     queued_resignations: SeatSet,
     outcome: Option<Outcome>,
+    /// Standard: the seat whose draw offer stands (see `agreements`).
+    draw_offer: Option<Seat>,
+    /// Standard: seats a computer stands in for, whose opponent may claim the win.
+    claimable: SeatSet,
 }
 
 impl Game {
@@ -115,6 +126,8 @@ impl Game {
             moves: Vec::new(),
             queued_resignations: SeatSet::EMPTY,
             outcome: None,
+            draw_offer: None,
+            claimable: SeatSet::EMPTY,
         };
         g.judge_position(&mut Vec::new());
         g
@@ -212,6 +225,7 @@ impl Game {
             mover: Some(seat),
             gave_check: !checked.is_empty(),
         });
+        self.moved(seat);
         self.judge_position(&mut events);
         Ok(events)
     }
@@ -397,6 +411,7 @@ impl Game {
     fn finish(&mut self, outcome: Outcome, events: &mut Vec<Event>) {
         events.push(Event::GameOver(outcome.clone()));
         self.outcome = Some(outcome);
+        self.settled();
     }
 
     /// Resigns for `seat`. Standard: at any time. Yonin: taken on the seat's own turn; sent at
@@ -488,7 +503,8 @@ impl Game {
         Ok(events)
     }
 
-    /// Ends a standard game as a draw by agreement (the server checks both players agreed).
+    /// Ends a standard game as a draw by agreement (the room checks the offer first with
+    /// `check_accept_draw`; a replay applies it as recorded).
     pub fn agree_draw(&mut self) -> Result<Vec<Event>, GameError> {
         if self.outcome.is_some() {
             return Err(GameError::GameOver);

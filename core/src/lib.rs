@@ -27,7 +27,7 @@ pub mod text;
 mod turn;
 mod zobrist;
 
-pub use game::{Event, Game, GameError, PlayedMove};
+pub use game::{DrawAnswer, Event, Game, GameError, PlayedMove};
 pub use hand::Hand;
 pub use legality::IllegalMove;
 pub use moves::{Move, MoveList};

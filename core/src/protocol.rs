@@ -26,7 +26,7 @@ use std::fmt;
 
 /// The protocol version. A change to any message's shape bumps it; `Hello` carries the
 /// client's and a mismatch is refused.
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// The largest message a client may send, in bytes (bincode or JSON); the server closes the
 /// connection on a larger one.

@@ -113,6 +113,9 @@ pub(super) fn text(t: Text) -> &'static str {
         IsBack => "{0} is back.",
         BotNowPlays => "A computer ({0}) now plays for {1}.",
         ServerStopping => "The server is stopping: {0}",
+        NoOfferToAnswer => "There is no draw offer to answer.",
+        NothingToClaim => "No win to claim: your opponent is still playing or may come back.",
+        StandardOnlyRequest => "Only in standard shogi.",
 
         BotName => "Bot ({0})",
         ElimCheckmated => "is checkmated",

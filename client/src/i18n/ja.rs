@@ -113,6 +113,9 @@ pub(super) fn text(t: Text) -> &'static str {
         IsBack => "{0}が戻りました。",
         BotNowPlays => "コンピュータ({0})が{1}の代わりに指します。",
         ServerStopping => "サーバーが停止します: {0}",
+        NoOfferToAnswer => "応じる引き分けの提案はありません。",
+        NothingToClaim => "勝ちは宣言できません。相手はまだ対局中か、戻ってくる可能性があります。",
+        StandardOnlyRequest => "本将棋でのみ可能です。",
 
         BotName => "コンピュータ ({0})",
         ElimCheckmated => "詰みで脱落",

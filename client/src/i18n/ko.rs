@@ -113,6 +113,9 @@ pub(super) fn text(t: Text) -> &'static str {
         IsBack => "{0}이(가) 돌아왔습니다.",
         BotNowPlays => "이제 컴퓨터({0})가 {1} 대신 둡니다.",
         ServerStopping => "서버가 멈춥니다: {0}",
+        NoOfferToAnswer => "응답할 무승부 제안이 없습니다.",
+        NothingToClaim => "승리를 청구할 수 없습니다: 상대가 아직 대국 중이거나 돌아올 수 있습니다.",
+        StandardOnlyRequest => "일반 쇼기에서만 가능합니다.",
 
         BotName => "컴퓨터 ({0})",
         ElimCheckmated => "외통으로 탈락",

@@ -183,7 +183,8 @@ keys! {
     AcceptDraw, DeclineDraw, OfferDraw, DeclareImpasse, ClaimWin, Promote, Keep,
     // Notices
     VersionMismatch, ServerFull, Kicked, RoomClosed, GameUnreadable, OffersDrawNotice,
-    DeclinedDraw, LostConnection, IsBack, BotNowPlays, ServerStopping,
+    DeclinedDraw, LostConnection, IsBack, BotNowPlays, ServerStopping, NoOfferToAnswer,
+    NothingToClaim, StandardOnlyRequest,
     // Table events
     BotName, ElimCheckmated, ElimStalemate, ElimResigned, ElimTime, ElimForfeit, ElimPerpetual,
     ElimBy, Eliminated, ResignsWhenTurn, DeclarationFailed, MustAnswer, NoClock,

@@ -236,9 +236,6 @@ struct Match {
     clock: Option<GameClock>,
     /// When the seat to move started thinking.
     turn_started: Instant,
-    draw_offer: Option<Seat>,
-    /// Standard: seats whose opponent may claim the win.
-    claimable: SeatSet,
     seed: u64,
     /// When the game started (ms since the Unix epoch), for the store.
     started_ms: u64,

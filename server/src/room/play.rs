@@ -32,8 +32,6 @@ impl Room {
             actions: Vec::new(),
             clock,
             turn_started: now,
-            draw_offer: None,
-            claimable: SeatSet::EMPTY,
             seed,
             started_ms: crate::store::now_ms(),
             bot_player: None,
@@ -120,12 +118,6 @@ impl Room {
             if let Some(c) = m.clock.as_mut() {
                 let _ = c.on_move(now.into_std());
             }
-            // A move answers any offer made by the other side.
-            if let Action::Move { seat, .. } = action {
-                if m.draw_offer.is_some_and(|s| s != seat) {
-                    m.draw_offer = None;
-                }
-            }
         }
         let over = m.game.is_over();
         let after = m.game.to_move();
@@ -171,8 +163,6 @@ impl Room {
         let Some(m) = self.game.as_mut() else {
             return;
         };
-        m.claimable = SeatSet::EMPTY;
-        m.draw_offer = None;
         if let Some(c) = m.clock.as_mut() {
             c.stop();
         }
@@ -258,7 +248,6 @@ impl Room {
         if request_needs_game(&request) && (self.game.is_none() || !self.playing()) {
             return reject(self, Rejection::Room(ErrorCode::NoGame));
         }
-        let standard = self.settings.rules.variant == Variant::Standard;
         let result: Result<(), Rejection> = match request {
             GameRequest::Move(mv) => self.person_move(seat, mv, now),
             GameRequest::Resign => self
@@ -267,59 +256,33 @@ impl Room {
             GameRequest::DeclareImpasse => self
                 .apply(Action::DeclareImpasse { seat }, now)
                 .map_err(Rejection::Game),
-            GameRequest::OfferDraw if !standard => Err(Rejection::Game(GameError::StandardOnly)),
-            GameRequest::OfferDraw => {
-                let opponent = seat.opposite();
-                let bot_opponent = self.seats[opponent].bot_level().is_some();
-                if let Some(m) = self.game.as_mut() {
-                    m.draw_offer = Some(seat);
-                }
-                self.broadcast(ServerMessage::DrawOffered { by: seat });
-                if bot_opponent {
-                    // Bots do not take draws.
-                    if let Some(m) = self.game.as_mut() {
-                        m.draw_offer = None;
-                    }
-                    self.broadcast(ServerMessage::DrawDeclined { by: opponent });
-                }
-                Ok(())
-            }
-            GameRequest::AcceptDraw | GameRequest::DeclineDraw if !standard => {
-                Err(Rejection::Game(GameError::StandardOnly))
-            }
-            GameRequest::AcceptDraw => {
-                let offered = self.game.as_ref().and_then(|m| m.draw_offer);
-                if offered == Some(seat.opposite()) {
-                    self.apply(Action::AgreeDraw, now).map_err(Rejection::Game)
-                } else {
-                    Err(Rejection::Room(ErrorCode::NotAllowed))
-                }
-            }
-            GameRequest::DeclineDraw => {
-                let m = self.game.as_mut();
-                match m {
-                    Some(m) if m.draw_offer == Some(seat.opposite()) => {
-                        m.draw_offer = None;
+            GameRequest::OfferDraw => self.offer_draw(seat),
+            GameRequest::AcceptDraw => match self.game.as_ref() {
+                Some(m) => match m.game.check_accept_draw(seat) {
+                    Ok(()) => self.apply(Action::AgreeDraw, now).map_err(Rejection::Game),
+                    Err(e) => Err(Rejection::Game(e)),
+                },
+                None => Err(Rejection::Room(ErrorCode::NoGame)),
+            },
+            GameRequest::DeclineDraw => match self.game.as_mut() {
+                Some(m) => match m.game.decline_draw(seat) {
+                    Ok(()) => {
                         self.broadcast(ServerMessage::DrawDeclined { by: seat });
                         Ok(())
                     }
-                    _ => Err(Rejection::Room(ErrorCode::NotAllowed)),
-                }
-            }
-            GameRequest::ClaimWin if !standard => Err(Rejection::Game(GameError::StandardOnly)),
-            GameRequest::ClaimWin => {
-                let opponent = seat.opposite();
-                let claimable = self
-                    .game
-                    .as_ref()
-                    .is_some_and(|m| m.claimable.contains(opponent));
-                if claimable {
-                    self.apply(Action::Forfeit { seat: opponent }, now)
-                        .map_err(Rejection::Game)
-                } else {
-                    Err(Rejection::Room(ErrorCode::NotAllowed))
-                }
-            }
+                    Err(e) => Err(Rejection::Game(e)),
+                },
+                None => Err(Rejection::Room(ErrorCode::NoGame)),
+            },
+            GameRequest::ClaimWin => match self.game.as_ref() {
+                Some(m) => match m.game.check_claim_win(seat) {
+                    Ok(opponent) => self
+                        .apply(Action::Forfeit { seat: opponent }, now)
+                        .map_err(Rejection::Game),
+                    Err(e) => Err(Rejection::Game(e)),
+                },
+                None => Err(Rejection::Room(ErrorCode::NoGame)),
+            },
             GameRequest::Rematch => self.rematch_vote(seat),
         };
         if let Err(reason) = result {
@@ -351,6 +314,20 @@ impl Room {
         let millis = Some(now.saturating_duration_since(m.turn_started).as_millis() as u64);
         self.apply(Action::Move { seat, mv, millis }, now)
             .map_err(Rejection::Game)
+    }
+
+    /// `seat` offers a draw: the other side hears of it, and a computer there declines at once.
+    fn offer_draw(&mut self, seat: Seat) -> Result<(), Rejection> {
+        let computer = self.seats[seat.opposite()].bot_level().is_some();
+        let Some(m) = self.game.as_mut() else {
+            return Err(Rejection::Room(ErrorCode::NoGame));
+        };
+        let answer = m.game.offer_draw(seat, computer).map_err(Rejection::Game)?;
+        self.broadcast(ServerMessage::DrawOffered { by: seat });
+        if let yonin_core::DrawAnswer::Declined { by } = answer {
+            self.broadcast(ServerMessage::DrawDeclined { by });
+        }
+        Ok(())
     }
 
     pub(super) fn rematch_vote(&mut self, seat: Seat) -> Result<(), Rejection> {

@@ -43,16 +43,16 @@ pub(crate) fn restore(
     room.join_code = saved.join_code;
     let now = Instant::now();
     let grace_until = now + room.grace;
-    let standard = saved.rules.variant == Variant::Standard;
-    let mut claimable = SeatSet::EMPTY;
+    // Seats a computer stood in for before the restart (standard: claimable again).
+    let mut stood_in = Vec::new();
     for seat in room.in_play.iter() {
         room.seats[seat] = Slot::Empty;
     }
     for s in &saved.seats {
         room.seats[s.seat] = match (&s.player, s.token_hash) {
             (StoredPlayer::Person { name }, Some(token_hash)) => {
-                if standard && s.stand_in.is_some() {
-                    claimable.insert(s.seat);
+                if s.stand_in.is_some() {
+                    stood_in.push(s.seat);
                 }
                 Slot::Person(PersonSeat {
                     // Nobody holds it until its person is back with the token.
@@ -76,14 +76,16 @@ pub(crate) fn restore(
     } else {
         GameClock::restore(room.settings.time_control, room.in_play, &saved_clocks)
     };
+    let mut game = game;
+    for seat in stood_in {
+        game.stand_in(seat);
+    }
     room.game = Some(Match {
         start_text: saved.start,
         game,
         actions,
         clock,
         turn_started: now,
-        draw_offer: None,
-        claimable,
         seed: saved.seed,
         started_ms: saved.started_ms,
         bot_player: None,

@@ -179,7 +179,7 @@ impl Room {
         }
         self.admit(id, who.player.name, who.outbox, Some(seat));
         if let Some(m) = self.game.as_mut() {
-            m.claimable.remove(seat);
+            m.game.seat_back(seat);
         }
         tracing::info!(room = %self.id, %seat, "seat resumed");
         // A room restored after a restart has no host until its first person is back.

@@ -82,16 +82,11 @@ impl Room {
 
     /// A bot of the takeover level now plays `seat` (already set as its stand-in).
     pub(super) fn bot_took_over(&mut self, seat: Seat) {
-        let standard = self.settings.rules.variant == Variant::Standard;
-        if standard {
-            if let Some(m) = self.game.as_mut() {
-                m.claimable.insert(seat);
-            }
-        }
+        let claimable = self.game.as_mut().is_some_and(|m| m.game.stand_in(seat));
         self.broadcast(ServerMessage::BotTookOver {
             seat,
             level: self.settings.takeover_level,
-            claimable: standard,
+            claimable,
         });
         self.broadcast_state();
     }

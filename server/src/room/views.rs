@@ -81,8 +81,8 @@ impl Room {
             clocks: self.clocks(now),
             you,
             token,
-            draw_offer: m.draw_offer,
-            claimable: m.claimable.iter().collect(),
+            draw_offer: m.game.draw_offer(),
+            claimable: m.game.claimable().iter().collect(),
             outcome: m.game.outcome().cloned(),
             paused: m.paused,
         })

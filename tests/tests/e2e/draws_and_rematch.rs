@@ -25,11 +25,28 @@ async fn draw_offers_impasse_refusal_and_a_rematch_with_seats_rotated() {
             Rejection::Game(GameError::Impasse(ImpasseRefusal::KingNotInZone))
         );
 
+        // Nothing to accept before an offer, nor for the one who made it.
+        bob.send(&ClientMessage::AcceptDraw).await;
+        let reason = bob
+            .expect("MoveRejected", |m| match m {
+                ServerMessage::MoveRejected { reason, .. } => Some(reason.clone()),
+                _ => None,
+            })
+            .await;
+        assert_eq!(reason, Rejection::Game(GameError::NoDrawOffer));
         ann.send(&ClientMessage::OfferDraw).await;
         bob.expect("DrawOffered", |m| {
             matches!(m, ServerMessage::DrawOffered { by: Seat::South }).then_some(())
         })
         .await;
+        ann.send(&ClientMessage::AcceptDraw).await;
+        let reason = ann
+            .expect("MoveRejected", |m| match m {
+                ServerMessage::MoveRejected { reason, .. } => Some(reason.clone()),
+                _ => None,
+            })
+            .await;
+        assert_eq!(reason, Rejection::Game(GameError::NoDrawOffer));
         bob.send(&ClientMessage::DeclineDraw).await;
         ann.expect("DrawDeclined", |m| {
             matches!(m, ServerMessage::DrawDeclined { by: Seat::North }).then_some(())

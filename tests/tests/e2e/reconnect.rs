@@ -1,8 +1,8 @@
 use std::time::Duration;
 use yonin_core::protocol::{
-    ClientMessage, Encoding, ErrorCode, Occupant, Rejection, RoomSettings, ServerMessage,
+    ClientMessage, Encoding, Occupant, Rejection, RoomSettings, ServerMessage,
 };
-use yonin_core::{EndReason, RuleSet, Seat};
+use yonin_core::{EndReason, GameError, RuleSet, Seat};
 use yonin_tests::*;
 
 /// Ann (South) and Bob (North) start a standard game with the given grace period.
@@ -102,7 +102,7 @@ async fn after_the_grace_period_a_bot_plays_and_the_win_may_be_claimed() {
                 _ => None,
             })
             .await;
-        assert_eq!(reason, Rejection::Room(ErrorCode::NotAllowed));
+        assert_eq!(reason, Rejection::Game(GameError::NothingToClaim));
 
         // Bob leaves for good: a bot stands in at once, and Ann claims the win.
         bob.send(&ClientMessage::Leave).await;
