@@ -90,6 +90,19 @@ impl RemoteBots {
         let client = futures::executor::block_on(connecting)
             .map_err(|e| format!("cannot connect to NATS: {e}"))?
             .map_err(|e| format!("cannot connect to NATS at {url}: {e}"))?;
+        // The client connects in the background; the first rooms' bots should find it up.
+        let probe = client.clone();
+        let connected = handle.spawn(async move {
+            let up = async {
+                while probe.connection_state() != async_nats::connection::State::Connected {
+                    tokio::time::sleep(STOP_POLL).await;
+                }
+            };
+            tokio::time::timeout(CONNECT_TIMEOUT, up).await.is_ok()
+        });
+        if !futures::executor::block_on(connected).unwrap_or(false) {
+            tracing::warn!(%url, "NATS is not up yet: bots play in-process until it is");
+        }
         let nonce = rand::random::<u64>();
         tracing::info!(%url, subject = %wire::move_subject(prefix), "bot workers over NATS");
         Ok(RemoteBots {
