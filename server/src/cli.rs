@@ -66,6 +66,22 @@ pub struct ServerArgs {
     /// load balancer and scraper; keep it off the public network (e.g. 127.0.0.1:9878).
     #[arg(long, value_name = "ADDR:PORT")]
     pub metrics: Option<SocketAddr>,
+    /// Ask bot workers (`yonin-bot-worker`) for bot moves over this NATS server,
+    /// nats://host:port; without an answer in time the bot plays in-process as usual.
+    #[arg(long, value_name = "URL")]
+    pub bot_workers: Option<String>,
+    /// Prefix of this deployment's NATS subjects (bot moves on <prefix>.bot.move), so that
+    /// several deployments may share one NATS server.
+    #[arg(long, value_name = "NAME", default_value = "yonin", value_parser = nats_prefix)]
+    pub nats_prefix: String,
+}
+
+fn nats_prefix(s: &str) -> Result<String, String> {
+    if crate::bots::wire::valid_prefix(s) {
+        Ok(s.to_string())
+    } else {
+        Err("letters, digits, '-' and '_', in tokens separated by dots".into())
+    }
 }
 
 impl ServerArgs {
@@ -90,6 +106,21 @@ impl ServerArgs {
             metrics: self.metrics,
             ..Config::default()
         }
+    }
+
+    /// With `--bot-workers`, connects to NATS and makes the config's bots ask the workers
+    /// first (their counts in `bot_worker_stats`).
+    pub fn connect_bot_workers(&self, config: &mut Config) -> Result<(), String> {
+        if let Some(url) = &self.bot_workers {
+            let remote = crate::bots::remote::RemoteBots::connect(
+                url,
+                &self.nats_prefix,
+                Default::default(),
+            )?;
+            config.bot_worker_stats = Some(remote.stats());
+            config.bot_engine = Arc::new(remote);
+        }
+        Ok(())
     }
 
     /// Opens the game store: PostgreSQL for a `--store` URL, else the embedded store in the
@@ -168,6 +199,7 @@ pub fn main(args: ServerArgs) -> Result<(), String> {
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
     let mut config = args.config();
     config.store = args.open_store()?;
+    args.connect_bot_workers(&mut config)?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(args.bind)
             .await

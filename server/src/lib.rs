@@ -73,6 +73,9 @@ pub struct Config {
     /// the bot); a dedicated server of many rooms keeps it low (`--bot-threads`, default 1),
     /// so that one room's bot cannot take every core.
     pub bot_threads: usize,
+    /// The counts of moves served by bot workers and of fallbacks, when `bot_engine` asks
+    /// workers (`--bot-workers`).
+    pub bot_worker_stats: Option<Arc<bots::stats::RemoteBotStats>>,
     /// A game with no person connected is stopped after this long.
     pub abandoned_game: Duration,
     /// How long shutdown waits for tasks to finish.
@@ -102,6 +105,7 @@ impl Default for Config {
             draw_bits: None,
             bot_engine: bots::default_engine(),
             bot_threads: yonin_core::bot::all_cores(),
+            bot_worker_stats: None,
             abandoned_game: Duration::from_secs(600),
             shutdown_timeout: Duration::from_secs(5),
             store: None,

@@ -45,6 +45,12 @@ mod restart;
 /// `YONIN_TEST_POSTGRES`, except under `CI=true`).
 mod postgres_store;
 
+/// Bot workers over NATS: a worker process serves a room's bot moves; killed in the middle of
+/// a move, the room falls back to its in-process bot and the game goes on; with no worker the
+/// bots play in-process; a worker's illegal or garbage answer is never played (skipped without
+/// `YONIN_TEST_NATS`, except under `CI=true`).
+mod bot_workers;
+
 /// Clocks: a flag on a tiny time control.
 mod clocks;
 

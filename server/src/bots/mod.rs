@@ -3,7 +3,14 @@
 //! thinks at a time, so one set of search tables serves them all and is kept from move to
 //! move); the room runs the player's `choose` on `spawn_blocking` with a time budget and plays
 //! its answer through the same checks as a person's move. The default engine is
-//! `yonin_core::bot`, whose Hard level searches on the threads the server's config allows.
+//! `yonin_core::bot`, whose Hard level searches on the threads the server's config allows;
+//! a dedicated server may ask bot workers over NATS first ([`remote`], [`worker`]).
+
+mod cache;
+pub mod remote;
+pub mod stats;
+pub mod wire;
+pub mod worker;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
