@@ -75,7 +75,7 @@ pub enum Command {
     /// Run as a USI engine (standard shogi) on standard input and output.
     Usi,
     /// Run a game server (WebSocket) until Ctrl-C.
-    Server(yonin_server::cli::ServerArgs),
+    Server(Box<yonin_server::cli::ServerArgs>),
     /// Convert a game record: KIF, KI2, CSA, USI (standard) or YSFEN (Yonin).
     Convert(crate::convert::ConvertArgs),
     /// Review a game record with the engine: each move's evaluation and the mistakes marked
@@ -145,7 +145,7 @@ pub fn run(cmd: Command, out: &mut impl Write) -> Result<(), String> {
             writeln!(out, "{}", yonin_core::protocol::format_position(&pos)).map_err(io)?;
         }
         Command::Usi => crate::usi::run_stdio(out).map_err(io)?,
-        Command::Server(args) => yonin_server::cli::main(args)?,
+        Command::Server(args) => yonin_server::cli::main(*args)?,
         Command::Convert(args) => crate::convert::run(args, out)?,
         Command::Review(args) => crate::review_cmd::run(args, out)?,
     }
