@@ -5,7 +5,8 @@
 //! Structure (actors, bounded queues, no channel cycles):
 //! - one task per connection (`conn`), owning its socket and its outbound queue;
 //! - one lobby actor (`lobby`): players, the room list, resume tokens;
-//! - one actor per room (`room`): its `Game`, seats, clocks and bots.
+//! - one actor per room (`room`): its `Game`, seats, clocks and bots;
+//! - in a cluster (`--cluster`), one task for the NATS side (`cluster`).
 //!
 //! Connections send to the lobby and to their room and wait for replies on `oneshot`s; rooms
 //! send to the lobby; nobody sends *to* a connection except through its `Outbox`, which never
@@ -15,6 +16,7 @@ pub mod bots;
 mod bucket;
 pub mod cli;
 pub mod clock;
+pub mod cluster;
 mod conn;
 pub mod discovery;
 pub mod limits;
@@ -81,6 +83,8 @@ pub struct Config {
     /// The LAN beacon (`None`: no beacon). Never sent by a loopback server, except to a
     /// loopback destination (see `discovery::should_announce`).
     pub beacon: Option<discovery::BeaconConfig>,
+    /// The cluster this server is a node of (`None`: a single server, as on a LAN).
+    pub cluster: Option<cluster::ClusterConfig>,
 }
 
 impl Default for Config {
@@ -101,6 +105,7 @@ impl Default for Config {
             shutdown_timeout: Duration::from_secs(5),
             store: None,
             beacon: None,
+            cluster: None,
         }
     }
 }
@@ -117,6 +122,7 @@ impl fmt::Debug for Config {
             .field("bot_threads", &self.bot_threads)
             .field("store", &self.store)
             .field("beacon", &self.beacon)
+            .field("cluster", &self.cluster)
             .finish_non_exhaustive()
     }
 }
@@ -131,6 +137,8 @@ pub struct Stats {
     pub rooms: std::sync::atomic::AtomicUsize,
     /// Seat tokens the lobby can resume.
     pub tokens: std::sync::atomic::AtomicUsize,
+    /// Other nodes' rooms listed (in a cluster).
+    pub remote_rooms: std::sync::atomic::AtomicUsize,
 }
 
 impl Stats {
@@ -145,6 +153,9 @@ impl Stats {
     }
     pub fn tokens(&self) -> usize {
         Stats::get(&self.tokens)
+    }
+    pub fn remote_rooms(&self) -> usize {
+        Stats::get(&self.remote_rooms)
     }
 }
 
@@ -202,7 +213,12 @@ pub async fn run_counted(
         alive: alive_tx,
         next_player: Arc::new(AtomicU64::new(1)),
     };
-    let lobby = lobby::spawn(ctx.clone());
+    let (cluster_link, cluster_rx) = cluster::channel();
+    let cluster = ctx.config.cluster.clone();
+    let lobby = lobby::spawn(ctx.clone(), cluster.as_ref().map(|_| cluster_link));
+    if let Some(config) = cluster {
+        tokio::spawn(cluster::run(ctx.clone(), lobby.clone(), config, cluster_rx));
+    }
     if let Ok(addr) = listener.local_addr() {
         tracing::info!(%addr, name = %ctx.config.server_name, "server listening");
         if let Some(beacon) = ctx.config.beacon.clone() {

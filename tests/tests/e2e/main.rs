@@ -64,3 +64,9 @@ mod stored_games;
 /// Live room-list updates go only to players in the lobby; one coming back gets a fresh list
 /// (without this, every room change costs a message to every connected player).
 mod lobby_scope;
+
+/// Several nodes, one lobby: a room made on node A is listed on node B, and joining or
+/// watching it from B sends the client to A, where it plays; lobby chat crosses nodes; a node
+/// killed (SIGKILL) leaves the other lobbies within the expiry (skipped without
+/// `YONIN_TEST_NATS`, except under `CI=true`).
+mod cluster;
