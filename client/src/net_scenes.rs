@@ -153,6 +153,7 @@ fn lobby_session() -> Session {
         spectators: 0,
         private: false,
         host_name: host.into(),
+        node: None,
     };
     s.rooms = vec![
         summary(1, "Friday Yonin", Variant::Yonin, 4, 2, 1, "Ken"),

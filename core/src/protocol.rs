@@ -245,6 +245,9 @@ pub struct RoomSummary {
     pub spectators: u16,
     pub private: bool,
     pub host_name: String,
+    /// Where the room lives: `None` on this server; another node's public WebSocket URL in a
+    /// cluster (a `Join` or `Spectate` of it is answered with `Redirect`).
+    pub node: Option<String>,
 }
 
 /// A person as others see them.
@@ -925,6 +928,38 @@ pub enum ServerMessage {
         room: RoomId,
         draw: FirstDraw,
     },
+    /// The room of a `Join` (`watch: false`) or `Spectate` (`watch: true`) lives on another
+    /// node of the cluster: connect to `url` (a `ws://` or `wss://` URL), say `Hello` there,
+    /// and ask again with the same `room`, `seat` and `code` (echoed here).
+    Redirect(Box<Redirect>),
+}
+
+/// Where a room of another node is (see `ServerMessage::Redirect`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Redirect {
+    pub url: String,
+    pub room: RoomId,
+    pub watch: bool,
+    pub seat: Option<Seat>,
+    pub code: Option<String>,
+}
+
+/// The longest URL a `Redirect` carries, in bytes.
+pub const MAX_REDIRECT_URL_BYTES: usize = 256;
+
+/// Is `url` a URL a client may be sent to: `ws://` or `wss://`, at most
+/// `MAX_REDIRECT_URL_BYTES`, a host after the scheme, and no spaces or control characters?
+pub fn is_redirect_url(url: &str) -> bool {
+    let rest = url
+        .strip_prefix("ws://")
+        .or_else(|| url.strip_prefix("wss://"));
+    let Some(rest) = rest else {
+        return false;
+    };
+    url.len() <= MAX_REDIRECT_URL_BYTES
+        && !rest.is_empty()
+        && !rest.starts_with('/')
+        && url.chars().all(|c| c.is_ascii_graphic())
 }
 
 /// How chance chose who moves first.
@@ -1221,5 +1256,39 @@ mod tests {
         // The one text check: direction overrides and invisible-only names are refused too.
         assert!(validate_name("ab\u{202E}cd").is_err());
         assert!(validate_name("\u{200B}\u{200B}").is_err());
+    }
+
+    #[test]
+    fn a_redirect_round_trips_and_only_websocket_urls_are_taken() {
+        let msg = ServerMessage::Redirect(Box::new(Redirect {
+            url: "ws://10.0.0.2:7878/".into(),
+            room: RoomId(1 << 40),
+            watch: false,
+            seat: Some(Seat::North),
+            code: Some("ABC123".into()),
+        }));
+        assert_eq!(
+            from_bincode::<ServerMessage>(&to_bincode(&msg).unwrap()).unwrap(),
+            msg
+        );
+        assert_eq!(
+            from_json::<ServerMessage>(&to_json(&msg).unwrap()).unwrap(),
+            msg
+        );
+        assert!(is_redirect_url("ws://10.0.0.2:7878/"));
+        assert!(is_redirect_url("wss://play.example.org/yonin"));
+        for bad in [
+            "http://example.org/",
+            "file:///etc/passwd",
+            "ws://",
+            "ws:///path",
+            "ws://a b/",
+            "ws://a\nb/",
+            "javascript:alert(1)",
+            "",
+        ] {
+            assert!(!is_redirect_url(bad), "{bad}");
+        }
+        assert!(!is_redirect_url(&format!("ws://{}/", "a".repeat(300))));
     }
 }

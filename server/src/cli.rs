@@ -49,7 +49,8 @@ pub struct ServerArgs {
     #[arg(long, value_name = "DIR|postgres://…", conflicts_with = "data")]
     pub store: Option<String>,
     /// This server's name among the nodes that share one PostgreSQL store: each carries on
-    /// only its own games in progress after a restart.
+    /// only its own games in progress after a restart. In a cluster it also starts the node's
+    /// id in the shared directory (with a random part for each run).
     #[arg(long, value_name = "NAME", default_value = "default")]
     pub node: String,
     /// Keep no record of finished games.
@@ -62,6 +63,19 @@ pub struct ServerArgs {
     /// Announce nothing on the LAN.
     #[arg(long)]
     pub no_beacon: bool,
+    /// Be a node of a cluster through this NATS server (nats://host:port, JetStream on): the
+    /// lobby lists every node's rooms, and players asking for another node's room are sent
+    /// there. Needs --public-url.
+    #[arg(long, value_name = "NATS-URL", requires = "public_url")]
+    pub cluster: Option<String>,
+    /// Where players reach this node (ws://host:port/ or wss://…): the address other nodes
+    /// send them to.
+    #[arg(long, value_name = "WS-URL", requires = "cluster")]
+    pub public_url: Option<String>,
+    /// The cluster's name: nodes of one name share a lobby (several clusters may share one
+    /// NATS server).
+    #[arg(long, value_name = "NAME", default_value = "yonin")]
+    pub cluster_name: String,
     /// Serve GET /health and GET /metrics (Prometheus text) on this address, for an operator's
     /// load balancer and scraper; keep it off the public network (e.g. 127.0.0.1:9878).
     #[arg(long, value_name = "ADDR:PORT")]
@@ -104,6 +118,7 @@ impl ServerArgs {
                 ..Default::default()
             }),
             metrics: self.metrics,
+            cluster: self.cluster_config(),
             ..Config::default()
         }
     }
@@ -121,6 +136,16 @@ impl ServerArgs {
             config.bot_engine = Arc::new(remote);
         }
         Ok(())
+    }
+
+    /// The cluster this node joins (`None` without --cluster).
+    pub fn cluster_config(&self) -> Option<crate::cluster::ClusterConfig> {
+        Some(crate::cluster::ClusterConfig {
+            nats_url: self.cluster.clone()?,
+            public_url: self.public_url.clone().unwrap_or_default(),
+            name: self.cluster_name.clone(),
+            node: self.node.clone(),
+        })
     }
 
     /// Opens the game store: PostgreSQL for a `--store` URL, else the embedded store in the
@@ -198,6 +223,9 @@ pub fn main(args: ServerArgs) -> Result<(), String> {
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
     let mut config = args.config();
+    if let Some(cluster) = &config.cluster {
+        cluster.check()?;
+    }
     config.store = args.open_store()?;
     args.connect_bot_workers(&mut config)?;
     runtime.block_on(async {

@@ -8,7 +8,7 @@
 
 use crate::bucket::Bucket;
 use crate::limits::*;
-use crate::lobby::{LobbyCmd, LobbyHandle, Refusal};
+use crate::lobby::{Found, LobbyCmd, LobbyHandle, Refusal};
 use crate::outbox::{Outbox, Outgoing};
 use crate::room::{GameRequest, HostAction, RoomCmd, RoomHandle, Visitor};
 use crate::shares::ShareGuard;
@@ -658,7 +658,16 @@ impl Conn {
                 if !self.may_guess() {
                     return;
                 }
-                let Some(handle) = self.find_room(room).await else {
+                let redirect = |url| {
+                    ServerMessage::Redirect(Box::new(protocol::Redirect {
+                        url,
+                        room,
+                        watch: false,
+                        seat,
+                        code: echo_code(&code),
+                    }))
+                };
+                let Some(handle) = self.find_room(room, redirect).await else {
                     return;
                 };
                 let who = self.visitor();
@@ -682,7 +691,16 @@ impl Conn {
                 if !self.may_guess() {
                     return;
                 }
-                let Some(handle) = self.find_room(room).await else {
+                let redirect = |url| {
+                    ServerMessage::Redirect(Box::new(protocol::Redirect {
+                        url,
+                        room,
+                        watch: true,
+                        seat: None,
+                        code: echo_code(&code),
+                    }))
+                };
+                let Some(handle) = self.find_room(room, redirect).await else {
                     return;
                 };
                 let who = self.visitor();
@@ -787,18 +805,36 @@ impl Conn {
         self.imports.has() && self.ctx.shares.import(self.addr) && self.imports.take()
     }
 
-    async fn find_room(&mut self, room: yonin_core::protocol::RoomId) -> Option<RoomHandle> {
+    /// The room to enter; `None` when it is on another node (the client is sent there with
+    /// `redirect(url)`) or nowhere (the client is told).
+    async fn find_room(
+        &mut self,
+        room: yonin_core::protocol::RoomId,
+        redirect: impl FnOnce(String) -> ServerMessage,
+    ) -> Option<RoomHandle> {
         let found = self
             .lobby
             .ask(|reply| LobbyCmd::FindRoom { room, reply })
-            .await
-            .flatten();
-        if found.is_none() {
-            self.send(
-                Refusal::new(ErrorCode::NoSuchRoom, format!("there is no room {room}"))
-                    .to_message(),
-            );
+            .await;
+        match found {
+            Some(Found::Here(handle)) => Some(handle),
+            Some(Found::There(url)) => {
+                self.send(redirect(url));
+                None
+            }
+            Some(Found::Nowhere) | None => {
+                self.send(
+                    Refusal::new(ErrorCode::NoSuchRoom, format!("there is no room {room}"))
+                        .to_message(),
+                );
+                None
+            }
         }
-        found
     }
+}
+
+/// A join code as a `Redirect` gives it back (bounded: a real code is `JOIN_CODE_CHARS` long).
+fn echo_code(code: &Option<String>) -> Option<String> {
+    code.as_ref()
+        .map(|c| c.chars().take(4 * protocol::JOIN_CODE_CHARS).collect())
 }

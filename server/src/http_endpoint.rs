@@ -212,6 +212,7 @@ async fn metrics_page(ctx: &Ctx, lobby: &LobbyHandle) -> String {
         rooms: stats.rooms(),
         playing,
         tokens: stats.tokens(),
+        remote_rooms: stats.remote_rooms(),
     };
     let store = ctx.config.store.as_deref().map(|s| s.latency());
     let mut page = metrics::render(gauges, &stats.counters, store);

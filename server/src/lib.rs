@@ -5,7 +5,8 @@
 //! Structure (actors, bounded queues, no channel cycles):
 //! - one task per connection (`conn`), owning its socket and its outbound queue;
 //! - one lobby actor (`lobby`): players, the room list, resume tokens;
-//! - one actor per room (`room`): its `Game`, seats, clocks and bots.
+//! - one actor per room (`room`): its `Game`, seats, clocks and bots;
+//! - in a cluster (`--cluster`), one task for the NATS side (`cluster`).
 //!
 //! Connections send to the lobby and to their room and wait for replies on `oneshot`s; rooms
 //! send to the lobby; nobody sends *to* a connection except through its `Outbox`, which never
@@ -15,6 +16,7 @@ pub mod bots;
 mod bucket;
 pub mod cli;
 pub mod clock;
+pub mod cluster;
 mod conn;
 pub mod discovery;
 mod http_endpoint;
@@ -89,6 +91,8 @@ pub struct Config {
     /// Where the operator's health and metrics endpoint listens (`None`: nowhere); see
     /// `http_endpoint`. Keep it off the public network: it is for scrapers.
     pub metrics: Option<SocketAddr>,
+    /// The cluster this server is a node of (`None`: a single server, as on a LAN).
+    pub cluster: Option<cluster::ClusterConfig>,
 }
 
 impl Default for Config {
@@ -111,6 +115,7 @@ impl Default for Config {
             store: None,
             beacon: None,
             metrics: None,
+            cluster: None,
         }
     }
 }
@@ -128,6 +133,7 @@ impl fmt::Debug for Config {
             .field("store", &self.store)
             .field("beacon", &self.beacon)
             .field("metrics", &self.metrics)
+            .field("cluster", &self.cluster)
             .finish_non_exhaustive()
     }
 }
@@ -144,6 +150,8 @@ pub struct Stats {
     pub tokens: std::sync::atomic::AtomicUsize,
     /// What only grows: sockets, games, moves (see `metrics`).
     pub counters: metrics::Counters,
+    /// Other nodes' rooms listed (in a cluster).
+    pub remote_rooms: std::sync::atomic::AtomicUsize,
 }
 
 impl Stats {
@@ -158,6 +166,9 @@ impl Stats {
     }
     pub fn tokens(&self) -> usize {
         Stats::get(&self.tokens)
+    }
+    pub fn remote_rooms(&self) -> usize {
+        Stats::get(&self.remote_rooms)
     }
 }
 
@@ -241,7 +252,12 @@ async fn serve(
         alive: alive_tx,
         next_player: Arc::new(AtomicU64::new(1)),
     };
-    let lobby = lobby::spawn(ctx.clone());
+    let (cluster_link, cluster_rx) = cluster::channel();
+    let cluster = ctx.config.cluster.clone();
+    let lobby = lobby::spawn(ctx.clone(), cluster.as_ref().map(|_| cluster_link));
+    if let Some(config) = cluster {
+        tokio::spawn(cluster::run(ctx.clone(), lobby.clone(), config, cluster_rx));
+    }
     if let Some(metrics_listener) = metrics_listener {
         tokio::spawn(http_endpoint::serve(
             metrics_listener,

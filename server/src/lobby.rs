@@ -1,8 +1,13 @@
 //! The lobby actor: who is connected, the live room list, lobby chat, and which room each
 //! resume token belongs to. It creates rooms and hands out their handles; it never waits on a
 //! room or a connection (it only queues to outboxes), so it can never be part of a wait cycle.
+//!
+//! In a cluster it also lists the other nodes' rooms (`cluster::Directory`), answers a search
+//! for one of them with its node's address, relays lobby chat both ways, and tells the NATS
+//! side (`cluster`) of its own rooms, never waiting for it.
 
 use crate::bucket::Bucket;
+use crate::cluster::{ClusterCmd, ClusterLink, Directory};
 use crate::limits::{LOBBY_CHAT_BURST, LOBBY_CHAT_LINES_PER_SEC};
 use crate::outbox::Outbox;
 use crate::room::{self, RoomHandle};
@@ -11,6 +16,7 @@ use crate::store::live::{hash_token, TokenHash};
 use crate::Ctx;
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::Instant;
 use tokio::sync::{mpsc, oneshot};
 use yonin_core::protocol::{
     ChatScope, ErrorCode, PlayerId, PlayerRef, ResumeToken, RoomId, RoomPhase, RoomSettings,
@@ -66,7 +72,7 @@ pub(crate) enum LobbyCmd {
     },
     FindRoom {
         room: RoomId,
-        reply: oneshot::Sender<Option<RoomHandle>>,
+        reply: oneshot::Sender<Found>,
     },
     FindToken {
         token: ResumeToken,
@@ -95,6 +101,32 @@ pub(crate) enum LobbyCmd {
         player: PlayerId,
         in_room: bool,
     },
+    /// From the cluster's NATS side.
+    Remote(Remote),
+}
+
+/// What the cluster heard, for the lobby.
+pub(crate) enum Remote {
+    /// Another node's room, new, changed or only refreshed; `heard` is when it was written.
+    Room {
+        node: String,
+        summary: RoomSummary,
+        heard: Instant,
+    },
+    /// Another node's room closed.
+    Gone { node: String, room: RoomId },
+    /// A lobby chat line said on another node (checked there and again here).
+    Chat { name: String, text: String },
+    /// Time to drop the other nodes' rooms not heard for a while (a node died).
+    Sweep,
+}
+
+/// Where a room is.
+pub(crate) enum Found {
+    Here(RoomHandle),
+    /// On another node, reached at this URL.
+    There(String),
+    Nowhere,
 }
 
 /// The lobby's address: a bounded queue.
@@ -146,10 +178,16 @@ struct Lobby {
     next_room: u64,
     /// Lobby chat from everyone together.
     chat: Bucket,
+    /// The NATS side, in a cluster.
+    cluster: Option<ClusterLink>,
+    /// The other nodes' rooms (always empty outside a cluster).
+    remote: Directory,
+    /// Lobby chat from the other nodes together (each limits its own; this bounds them all).
+    remote_chat: Bucket,
 }
 
 /// Starts the lobby actor.
-pub(crate) fn spawn(ctx: Ctx) -> LobbyHandle {
+pub(crate) fn spawn(ctx: Ctx, cluster: Option<ClusterLink>) -> LobbyHandle {
     let (tx, rx) = mpsc::channel(crate::limits::LOBBY_INBOX_CAPACITY);
     let me = LobbyHandle { tx };
     let lobby = Lobby {
@@ -158,8 +196,16 @@ pub(crate) fn spawn(ctx: Ctx) -> LobbyHandle {
         players: HashMap::new(),
         rooms: HashMap::new(),
         tokens: HashMap::new(),
-        next_room: 1,
+        // In a cluster room ids start at a random multiple of 2³² (below 2⁵³), so that nodes'
+        // ids do not meet; should two ever do, the other node's room is not listed here.
+        next_room: match cluster {
+            Some(_) => (u64::from(rand::random::<u32>() & 0x1f_ffff) << 32) | 1,
+            None => 1,
+        },
         chat: Bucket::new(LOBBY_CHAT_LINES_PER_SEC, LOBBY_CHAT_BURST),
+        cluster,
+        remote: Directory::default(),
+        remote_chat: Bucket::new(4.0 * LOBBY_CHAT_LINES_PER_SEC, 4.0 * LOBBY_CHAT_BURST),
     };
     tokio::spawn(lobby.run(rx));
     me
@@ -196,6 +242,14 @@ impl Lobby {
         stats.players.store(self.players.len(), Relaxed);
         stats.rooms.store(self.rooms.len(), Relaxed);
         stats.tokens.store(self.tokens.len(), Relaxed);
+        stats.remote_rooms.store(self.remote.len(), Relaxed);
+    }
+
+    /// Tells the cluster's NATS side (in a cluster; never waits).
+    fn tell_cluster(&self, cmd: ClusterCmd) {
+        if let Some(c) = &self.cluster {
+            c.tell(cmd);
+        }
     }
 
     /// Sends a chat line to everyone, shed for readers whose queues are filling.
@@ -218,6 +272,7 @@ impl Lobby {
     /// waiting for players first (so the list fits one message).
     fn list(&self) -> ServerMessage {
         let mut rooms: Vec<RoomSummary> = self.rooms.values().map(|r| r.summary.clone()).collect();
+        rooms.extend(self.remote.summaries().cloned());
         if rooms.len() > crate::limits::MAX_LISTED_ROOMS {
             rooms.sort_by_key(|r| (r.phase != RoomPhase::Waiting, r.private, r.id));
             rooms.truncate(crate::limits::MAX_LISTED_ROOMS);
@@ -270,6 +325,10 @@ impl Lobby {
                     }
                     return;
                 }
+                self.tell_cluster(ClusterCmd::Chat {
+                    name: from.name.clone(),
+                    text: text.clone(),
+                });
                 self.broadcast_chat(ServerMessage::Chat {
                     scope: ChatScope::Lobby,
                     from,
@@ -287,7 +346,11 @@ impl Lobby {
                 let _ = reply.send(result);
             }
             LobbyCmd::FindRoom { room, reply } => {
-                let _ = reply.send(self.rooms.get(&room).map(|r| r.handle.clone()));
+                let found = match self.rooms.get(&room) {
+                    Some(r) => Found::Here(r.handle.clone()),
+                    None => self.remote.url(room).map_or(Found::Nowhere, Found::There),
+                };
+                let _ = reply.send(found);
             }
             LobbyCmd::FindToken { token, reply } => {
                 let handle = self
@@ -301,6 +364,7 @@ impl Lobby {
                 if let Some(entry) = self.rooms.get_mut(&summary.id) {
                     if entry.summary != summary {
                         entry.summary = summary.clone();
+                        self.tell_cluster(ClusterCmd::Publish(summary.clone()));
                         self.broadcast_rooms(ServerMessage::RoomUpdated { room: summary });
                     }
                 }
@@ -315,6 +379,7 @@ impl Lobby {
             }
             LobbyCmd::RoomClosed { room } => {
                 if self.rooms.remove(&room).is_some() {
+                    self.tell_cluster(ClusterCmd::Withdraw(room));
                     self.tokens.retain(|_, r| *r != room);
                     self.broadcast_rooms(ServerMessage::RoomRemoved { room });
                 }
@@ -329,6 +394,50 @@ impl Lobby {
                     if let Some(list) = list {
                         p.outbox.send(list);
                     }
+                }
+            }
+            LobbyCmd::Remote(remote) => self.remote(remote),
+        }
+    }
+
+    /// What the cluster heard: the other nodes' rooms and lobby chat.
+    fn remote(&mut self, remote: Remote) {
+        match remote {
+            Remote::Room {
+                node,
+                summary,
+                heard,
+            } => {
+                if self.rooms.contains_key(&summary.id) {
+                    tracing::warn!(room = %summary.id, node, "another node uses one of our room ids: not listed");
+                    return;
+                }
+                if let Some(room) = self.remote.heard(&node, summary, heard) {
+                    self.broadcast_rooms(ServerMessage::RoomUpdated { room });
+                }
+            }
+            Remote::Gone { node, room } => {
+                if self.remote.withdrawn(&node, room) {
+                    self.broadcast_rooms(ServerMessage::RoomRemoved { room });
+                }
+            }
+            Remote::Sweep => {
+                for room in self.remote.expire(Instant::now()) {
+                    self.broadcast_rooms(ServerMessage::RoomRemoved { room });
+                }
+            }
+            Remote::Chat { name, text } => {
+                if self.remote_chat.take() {
+                    // Another node's player: id 0, which no player of this node has.
+                    let from = PlayerRef {
+                        id: PlayerId(0),
+                        name,
+                    };
+                    self.broadcast_chat(ServerMessage::Chat {
+                        scope: ChatScope::Lobby,
+                        from,
+                        text,
+                    });
                 }
             }
         }
@@ -410,6 +519,7 @@ impl Lobby {
         if let Some(p) = self.players.get_mut(&host_id) {
             p.in_room = true;
         }
+        self.tell_cluster(ClusterCmd::Publish(summary.clone()));
         self.broadcast_rooms(ServerMessage::RoomUpdated {
             room: summary.clone(),
         });

@@ -149,6 +149,8 @@ pub struct Gauges {
     pub playing: usize,
     /// Resume tokens held.
     pub tokens: usize,
+    /// Other nodes' rooms listed (in a cluster).
+    pub remote_rooms: usize,
 }
 
 fn help(out: &mut String, name: &str, kind: &str, text: &str) {
@@ -279,12 +281,14 @@ mod tests {
                 rooms: 2,
                 playing: 1,
                 tokens: 4,
+                remote_rooms: 5,
             },
             &counters,
             Some(&store),
         );
         assert!(page.contains("\nyonin_players 3\n"), "{page}");
         assert!(page.contains("\nyonin_rooms_playing 1\n"), "{page}");
+        assert!(page.contains("\nyonin_remote_rooms 5\n"), "{page}");
         assert!(page.contains("\nyonin_moves_total 2\n"), "{page}");
         assert!(
             page.contains("yonin_store_seconds_count{op=\"save\"} 1\n"),

@@ -27,6 +27,7 @@ fn room(id: u64, name: &str, variant: Variant, phase: RoomPhase, people: u8) -> 
         spectators: 0,
         private: false,
         host_name: "host".into(),
+        node: None,
     }
 }
 

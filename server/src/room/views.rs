@@ -123,6 +123,7 @@ impl Room {
             spectators: self.members.values().filter(|m| m.seat.is_none()).count() as u16,
             private: self.settings.private,
             host_name,
+            node: None,
         }
     }
 

@@ -108,16 +108,19 @@ pub async fn answer(store: Option<Arc<Store>>, msg: ClientMessage) -> ServerMess
             // Parsing a long record is real work: it runs on the blocking pool with the save,
             // never on a runtime worker.
             let imported = read_blocking(store, move |s| {
-                let game = records::import(text.as_bytes(), format, "imported")
-                    .map_err(|e| ServerMessage::error(ErrorCode::BadRecord, e.to_string()))?;
-                let id = s.save(&game).map_err(store_failed)?;
-                Ok(ServerMessage::GameImported {
+                // The refusal boxed: a `ServerMessage` is large (clippy's result_large_err).
+                let game = records::import(text.as_bytes(), format, "imported").map_err(|e| {
+                    Box::new(ServerMessage::error(ErrorCode::BadRecord, e.to_string()))
+                })?;
+                let id = s.save(&game).map_err(|e| Box::new(store_failed(e)))?;
+                Ok::<_, Box<ServerMessage>>(ServerMessage::GameImported {
                     summary: game.summary(id),
                 })
             })
             .await;
             match imported {
-                Ok(Ok(reply)) | Ok(Err(reply)) => reply,
+                Ok(Ok(reply)) => reply,
+                Ok(Err(reply)) => *reply,
                 Err(e) => failed(e),
             }
         }

@@ -71,6 +71,11 @@ mod stored_games;
 /// (without this, every room change costs a message to every connected player).
 mod lobby_scope;
 
+/// Several nodes, one lobby: a room made on node A is listed on node B, and joining or
+/// watching it from B sends the client to A, where it plays; lobby chat crosses nodes; a node
+/// killed (SIGKILL) leaves the other lobbies within the expiry (skipped without
+/// `YONIN_TEST_NATS`, except under `CI=true`).
+mod cluster;
 /// The operator's endpoint (`--metrics`): /health and /metrics follow a game; bad requests get
 /// their HTTP errors; an endless or silent client does not hold it up.
 mod operator;
