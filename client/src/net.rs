@@ -59,6 +59,9 @@ enum Command {
     Send(ClientMessage),
     /// Open a new connection to the same place (ignored while one is open).
     Reconnect,
+    /// Close the connection and open one to this URL (a room on another node of a cluster);
+    /// later reconnections go there too.
+    Follow(String),
 }
 
 /// Where to connect.
@@ -155,6 +158,13 @@ impl NetHandle {
         self.events.try_recv().ok()
     }
 
+    /// Leaves the server for the one at `url` (a `Redirect`): the connection open now is
+    /// closed, one to `url` opened (answered with `Connected` or `Closed`), and later
+    /// reconnections go to `url`. False when the network thread is gone.
+    pub fn follow(&self, url: &str) -> bool {
+        self.commands.send(Command::Follow(url.to_string())).is_ok()
+    }
+
     /// Waits up to `timeout` for an event (for tests and tools, not the frame loop).
     pub fn recv_timeout(&self, timeout: Duration) -> Option<NetEvent> {
         self.events.recv_timeout(timeout).ok()
@@ -222,12 +232,21 @@ fn run_thread(target: Target, mut commands: mpsc::UnboundedReceiver<Command>, ev
             },
         };
         // One connection after another, for as long as the frame loop holds the handle.
-        while let Ended::Lost(why) = talk(&url, &mut commands, &events).await {
-            if events.send(NetEvent::Closed(why)).is_err() {
-                break;
-            }
-            if !wait_for_reconnect(&mut commands).await {
-                break;
+        let mut url = url;
+        loop {
+            match talk(&url, &mut commands, &events).await {
+                Ended::HandleGone => break,
+                Ended::Follow(to) => url = to,
+                Ended::Lost(why) => {
+                    if events.send(NetEvent::Closed(why)).is_err() {
+                        break;
+                    }
+                    match wait_for_reconnect(&mut commands).await {
+                        Some(Some(to)) => url = to,
+                        Some(None) => {}
+                        None => break,
+                    }
+                }
             }
         }
         if let Some(server) = server {
@@ -338,16 +357,22 @@ enum Ended {
     HandleGone,
     /// The connection failed or was closed; the text says why, for people.
     Lost(String),
+    /// The frame loop asked for another server: connect there now.
+    Follow(String),
 }
 
-/// Waits, between connections, for a reconnect request; false when the handle is gone.
-/// Messages sent meanwhile have nowhere to go and are dropped.
-async fn wait_for_reconnect(commands: &mut mpsc::UnboundedReceiver<Command>) -> bool {
+/// Waits, between connections, for a reconnect request: `Some(None)` to connect to the same
+/// place, `Some(Some(url))` to go to `url`, `None` when the handle is gone. Messages sent
+/// meanwhile have nowhere to go and are dropped.
+async fn wait_for_reconnect(
+    commands: &mut mpsc::UnboundedReceiver<Command>,
+) -> Option<Option<String>> {
     loop {
         match commands.recv().await {
-            Some(Command::Reconnect) => return true,
+            Some(Command::Reconnect) => return Some(None),
+            Some(Command::Follow(url)) => return Some(Some(url)),
             Some(Command::Send(msg)) => tracing::debug!("not connected: dropped {msg:?}"),
-            None => return false,
+            None => return None,
         }
     }
 }
@@ -388,6 +413,10 @@ async fn talk(
         tokio::select! {
             cmd = commands.recv() => match cmd {
                 Some(Command::Reconnect) => {}
+                Some(Command::Follow(to)) => {
+                    let _ = tokio::time::timeout(Duration::from_secs(1), sink.close()).await;
+                    return Ended::Follow(to);
+                }
                 Some(Command::Send(msg)) => {
                     let frame = match protocol::to_bincode(&msg) {
                         Ok(bytes) => Message::binary(bytes),

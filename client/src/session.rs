@@ -27,8 +27,8 @@ use crate::together::{people_here, Companion, News};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use yonin_core::protocol::{
-    ChatScope, ClientMessage, ErrorCode, FirstDraw, LeaveReason, Occupant, PlayerId, Rejection,
-    ResumeToken, RoomId, RoomPhase, RoomSettings, RoomState, RoomSummary, ServerMessage,
+    self, ChatScope, ClientMessage, ErrorCode, FirstDraw, LeaveReason, Occupant, PlayerId,
+    Rejection, ResumeToken, RoomId, RoomPhase, RoomSettings, RoomState, RoomSummary, ServerMessage,
     StoredPlayer, PROTOCOL_VERSION,
 };
 use yonin_core::{GameError, Move, Seat, Variant};
@@ -123,6 +123,14 @@ pub(crate) fn refusal_words(mv: Option<Move>, reason: &Rejection, message: Strin
     }
 }
 
+/// A room on another node of the server's cluster, being followed: what to ask there, and
+/// the server to go back to if that one cannot be reached.
+#[derive(Clone, Debug, PartialEq)]
+struct Following {
+    ask: ClientMessage,
+    back: String,
+}
+
 /// What the session does by itself once connected.
 #[derive(Clone, Debug, PartialEq)]
 enum Plan {
@@ -188,6 +196,8 @@ pub struct Session {
     companions_to_resume: Vec<SavedCompanion>,
     /// Pass and play: the board turns to the person to move (the setting).
     pub turn_board: bool,
+    /// A `Redirect` being followed (see [`Following`]).
+    following: Option<Following>,
 }
 
 impl Session {
@@ -226,6 +236,7 @@ impl Session {
             people_to_seat: Vec::new(),
             companions_to_resume: Vec::new(),
             turn_board: true,
+            following: None,
         }
     }
 
@@ -696,6 +707,29 @@ impl Session {
         Ok(())
     }
 
+    /// Goes to the node of a cluster that holds a room (a `Redirect`) and asks for `ask` there:
+    /// only a `ws://` or `wss://` URL, only from a server elsewhere (not this computer's own).
+    /// The place follows too, so a dropped connection later comes back to the room's node.
+    fn follow(&mut self, url: &str, ask: ClientMessage) -> Result<(), String> {
+        let ServerPlace::Remote { url: here } = &self.place else {
+            return Err(trf(Text::RedirectRefused, &[&url]));
+        };
+        if !protocol::is_redirect_url(url) || self.following.is_some() {
+            return Err(trf(Text::RedirectRefused, &[&url]));
+        }
+        self.following = Some(Following {
+            ask,
+            back: here.clone(),
+        });
+        self.place = ServerPlace::Remote {
+            url: url.to_string(),
+        };
+        self.link = Link::Connecting;
+        self.player_id = None;
+        self.net.follow(url);
+        Ok(())
+    }
+
     /// What we could come back to if the connection dropped now: our seat, or the game we
     /// watch.
     fn resumable(&self) -> Option<Rejoin> {
@@ -852,6 +886,18 @@ impl Session {
                 Vec::new()
             }
             NetEvent::Closed(why) => {
+                if let Some(f) = self.following.take() {
+                    // The room's node cannot be reached: back to the lobby we came from.
+                    self.notice(trf(Text::RedirectFailed, &[&why]), now, true);
+                    self.place = ServerPlace::Remote {
+                        url: f.back.clone(),
+                    };
+                    self.link = Link::Connecting;
+                    if !self.net.follow(&f.back) {
+                        self.link = Link::Closed(why);
+                    }
+                    return vec![Cue::Illegal];
+                }
                 if let Some(r) = &mut self.reconnect {
                     r.failed(now, why.clone());
                     self.link = if r.active() {
@@ -891,6 +937,11 @@ impl Session {
                 self.server_name = server_name;
                 self.name = name;
                 self.refresh_rejoinable();
+                // Sent here by another node: ask for the room again, here.
+                if let Some(f) = self.following.take() {
+                    self.send(f.ask);
+                    return cues;
+                }
                 // Back after a lost connection: the seat comes back by itself (its token was
                 // in Hello), a spectator asks to watch again; no new room either way.
                 if let Some(r) = self.reconnect.as_ref().filter(|r| r.active()) {
@@ -973,6 +1024,24 @@ impl Session {
                 cues.push(Cue::Illegal);
             }
             ServerMessage::NameSet { name } => self.name = name,
+            ServerMessage::Redirect(to) => {
+                let protocol::Redirect {
+                    url,
+                    room,
+                    watch,
+                    seat,
+                    code,
+                } = *to;
+                let ask = if watch {
+                    ClientMessage::Spectate { room, code }
+                } else {
+                    ClientMessage::Join { room, seat, code }
+                };
+                if let Err(text) = self.follow(&url, ask) {
+                    self.notice(text, now, true);
+                    cues.push(Cue::Illegal);
+                }
+            }
             ServerMessage::RoomList { rooms } => self.rooms = rooms,
             ServerMessage::RoomUpdated { room } => {
                 match self.rooms.iter_mut().find(|r| r.id == room.id) {

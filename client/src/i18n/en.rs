@@ -461,5 +461,7 @@ pub(super) fn text(t: Text) -> &'static str {
         TurnBoardFollows => "turns to the player to move",
         TurnBoardStays => "stays",
         NameWins => "{0} wins!",
+        RedirectRefused => "That room is on another server, at an address this program does not open: {0}",
+        RedirectFailed => "Could not reach the server of that room: {0} Back to the lobby.",
     }
 }

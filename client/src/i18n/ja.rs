@@ -461,5 +461,7 @@ pub(super) fn text(t: Text) -> &'static str {
         TurnBoardFollows => "手番の人に向ける",
         TurnBoardStays => "動かさない",
         NameWins => "{0}の勝ち！",
+        RedirectRefused => "その部屋は別のサーバーにありますが、このプログラムでは開けないアドレスです: {0}",
+        RedirectFailed => "その部屋のサーバーに接続できませんでした: {0} ロビーに戻ります。",
     }
 }

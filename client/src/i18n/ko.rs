@@ -461,5 +461,7 @@ pub(super) fn text(t: Text) -> &'static str {
         TurnBoardFollows => "둘 차례인 사람 쪽으로 돌림",
         TurnBoardStays => "그대로 둠",
         NameWins => "{0} 승리!",
+        RedirectRefused => "그 방은 다른 서버에 있지만 이 프로그램이 열 수 없는 주소입니다: {0}",
+        RedirectFailed => "그 방의 서버에 연결할 수 없습니다: {0} 로비로 돌아갑니다.",
     }
 }

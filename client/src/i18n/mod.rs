@@ -208,6 +208,8 @@ keys! {
     PieceBeginner, BoardTheme, ThemeClassic, ThemeDark, ThemeHighContrast, AnimFast, AnimNormal, AnimSlow, ShowLegalMoves, ConfirmMoves, TypeMoveHint, TypedNotAMove, TypedNotYourTurn, TypedWrongMark, TypedAmbiguous, TypedNoPiece, TypedIllegal, IlGameOver, IlNoPiece, IlNotYours, IlCannotReach, IlOwnPiece, IlKingOnSquare, IlCannotPromote, IlMustPromote, IlNotInHand, IlDropOnOccupied, IlNoFurtherMove, IlDoublePawn, IlPawnDropMate, IlDeadKingPawn, IlKingInCheck, IlPartnerInCheck, ConfirmPrompt, PlayMove, CancelMove, ResignKeyAsk, NoDrawOffer, ShortcutsTitle, KeyTypeMove, KeyEsc, KeyFlip, KeyResign, KeyDraw, KeyPromote, KeyChat, KeyHelp, KeyForms, KeyYonin, HelpClose,
     // Pass and play: several people at this computer
     PersonHere, PersonNumber, PassTo, TurnBoardLabel, TurnBoardFollows, TurnBoardStays, NameWins,
+    // Several nodes, one lobby: a room on another server of the same lobby
+    RedirectRefused, RedirectFailed,
 }
 
 /// A bot level's name in the current language.

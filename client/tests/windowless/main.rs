@@ -6,7 +6,8 @@
 //! - `saved_seats`, `pass_and_play`, `stand_in_names`: seats kept on disk, pass and play,
 //!   a person's name through a drop and a stand-in;
 //! - `typed_moves`, `side_names`: typed moves, Sente/Gote and seat names in every language;
-//! - `replay_records`: replay sources, export and import, a server's games, the review.
+//! - `replay_records`: replay sources, export and import, a server's games, the review;
+//! - `redirect`: a room on another node of a cluster, followed (or refused, or out of reach).
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -15,6 +16,7 @@ mod net_flows;
 mod offline_game;
 mod online_session;
 mod pass_and_play;
+mod redirect;
 mod replay_records;
 mod saved_seats;
 mod side_names;
