@@ -191,9 +191,13 @@ pub fn ws_url(address: &str) -> String {
 #[derive(Clone)]
 struct EventSender(std_mpsc::Sender<NetEvent>);
 
+/// The frame loop dropped its handle: nobody reads events any more.
+#[derive(Debug)]
+struct HandleGone;
+
 impl EventSender {
-    fn send(&self, event: NetEvent) -> Result<(), std_mpsc::SendError<NetEvent>> {
-        let sent = self.0.send(event);
+    fn send(&self, event: NetEvent) -> Result<(), HandleGone> {
+        let sent = self.0.send(event).map_err(|_| HandleGone);
         crate::redraw::poke();
         sent
     }
