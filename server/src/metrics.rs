@@ -191,6 +191,12 @@ pub fn render(gauges: Gauges, counters: &Counters, store: Option<&StoreLatency>)
         "Seats that can be resumed.",
         gauges.tokens,
     );
+    gauge(
+        &mut out,
+        "yonin_remote_rooms",
+        "Other nodes' rooms listed (in a cluster).",
+        gauges.remote_rooms,
+    );
     let c = counters;
     counter(
         &mut out,
