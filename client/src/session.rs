@@ -27,8 +27,8 @@ use crate::together::{people_here, Companion, News};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use yonin_core::protocol::{
-    self, ChatScope, ClientMessage, ErrorCode, FirstDraw, LeaveReason, Occupant, PlayerId,
-    Rejection, ResumeToken, RoomId, RoomPhase, RoomSettings, RoomState, RoomSummary, ServerMessage,
+    self, ChatScope, ClientMessage, ErrorCode, FirstDraw, GameRequest, LeaveReason, Occupant,
+    PlayerId, ResumeToken, RoomId, RoomPhase, RoomSettings, RoomState, RoomSummary, ServerMessage,
     StoredPlayer, PROTOCOL_VERSION,
 };
 use yonin_core::{GameError, Move, Seat, Variant};
@@ -108,17 +108,17 @@ pub struct Notice {
 
 /// A refused move or request in the player's language: a rule core names is translated here
 /// (as for a typed move); anything else keeps the server's words.
-pub(crate) fn refusal_words(mv: Option<Move>, reason: &Rejection, message: String) -> String {
-    match reason {
-        Rejection::Game(GameError::Illegal(why)) => {
-            let usi = mv.map(|m| m.to_string()).unwrap_or_default();
-            crate::typed_move::illegal_reason(why, &usi)
+pub(crate) fn refusal_words(request: GameRequest, code: ErrorCode, message: String) -> String {
+    match code {
+        ErrorCode::Rules(GameError::Illegal(why)) => {
+            let usi = request.mv().map(|m| m.to_string()).unwrap_or_default();
+            crate::typed_move::illegal_reason(&why, &usi)
         }
-        Rejection::Game(GameError::NotYourTurn(_)) => tr(Text::TypedNotYourTurn).into(),
-        Rejection::Game(GameError::GameOver) => tr(Text::IlGameOver).into(),
-        Rejection::Game(GameError::NoDrawOffer) => tr(Text::NoOfferToAnswer).into(),
-        Rejection::Game(GameError::NothingToClaim) => tr(Text::NothingToClaim).into(),
-        Rejection::Game(GameError::StandardOnly) => tr(Text::StandardOnlyRequest).into(),
+        ErrorCode::Rules(GameError::NotYourTurn(_)) => tr(Text::TypedNotYourTurn).into(),
+        ErrorCode::Rules(GameError::GameOver) => tr(Text::IlGameOver).into(),
+        ErrorCode::Rules(GameError::NoDrawOffer) => tr(Text::NoOfferToAnswer).into(),
+        ErrorCode::Rules(GameError::NothingToClaim) => tr(Text::NothingToClaim).into(),
+        ErrorCode::Rules(GameError::StandardOnly) => tr(Text::StandardOnlyRequest).into(),
         _ => message,
     }
 }
@@ -336,7 +336,7 @@ impl Session {
     }
 
     pub fn play(&self, mv: Move) {
-        self.send_as_player(ClientMessage::Move { mv });
+        self.send_as_player(ClientMessage::Game(GameRequest::Move(mv)));
     }
 
     /// Sends a game request (a move, a resignation, a draw…) for the player at the table:
@@ -351,9 +351,9 @@ impl Session {
 
     /// Asks for a rematch for every person at this computer.
     pub fn ask_rematch(&self) {
-        self.send(ClientMessage::Rematch);
+        self.send(ClientMessage::Game(GameRequest::Rematch));
         for c in &self.companions {
-            c.send(ClientMessage::Rematch);
+            c.send(ClientMessage::Game(GameRequest::Rematch));
         }
     }
 
@@ -1184,12 +1184,12 @@ impl Session {
                     }
                 }
             }
-            ServerMessage::MoveRejected {
-                mv,
-                reason,
+            ServerMessage::GameRefused {
+                request,
+                code,
                 message,
             } => {
-                self.notice(refusal_words(mv, &reason, message), now, true);
+                self.notice(refusal_words(request, code, message), now, true);
                 cues.push(Cue::Illegal);
             }
             ServerMessage::GameOver { outcome, record } => {
@@ -1291,17 +1291,17 @@ mod tests {
     #[test]
     fn a_refused_move_is_said_in_the_players_words_not_the_servers() {
         crate::i18n::set_lang(crate::i18n::Lang::En);
-        let mv = Move::from_usi("P*5e").ok();
-        let nifu = Rejection::Game(GameError::Illegal(IllegalMove::DoublePawn));
-        let said = refusal_words(mv, &nifu, "server words".into());
+        let mv = GameRequest::Move(Move::from_usi("P*5e").unwrap());
+        let nifu = ErrorCode::Rules(GameError::Illegal(IllegalMove::DoublePawn));
+        let said = refusal_words(mv, nifu, "server words".into());
         assert_eq!(said, tr(Text::IlDoublePawn));
-        let turn = Rejection::Game(GameError::NotYourTurn(Seat::North));
+        let turn = ErrorCode::Rules(GameError::NotYourTurn(Seat::North));
         assert_eq!(
-            refusal_words(mv, &turn, "server words".into()),
+            refusal_words(mv, turn, "server words".into()),
             tr(Text::TypedNotYourTurn)
         );
         // What the client has no words for keeps the server's.
-        let limit = Rejection::Room(ErrorCode::RateLimited);
-        assert_eq!(refusal_words(mv, &limit, "slow down".into()), "slow down");
+        let limit = ErrorCode::RateLimited;
+        assert_eq!(refusal_words(mv, limit, "slow down".into()), "slow down");
     }
 }

@@ -150,12 +150,12 @@ impl Companion {
                 self.token = Some(token);
                 Some(News::Token)
             }
-            ServerMessage::MoveRejected {
-                mv,
-                reason,
+            ServerMessage::GameRefused {
+                request,
+                code,
                 message,
             } => Some(News::Refused(crate::session::refusal_words(
-                mv, &reason, message,
+                request, code, message,
             ))),
             ServerMessage::Error { message, .. } => Some(News::Refused(message)),
             _ => None,

@@ -11,7 +11,10 @@ use crate::seat::{Seat, SeatSet};
 use crate::IllegalMove;
 use serde::{Deserialize, Serialize};
 
+mod action;
 mod agreements;
+
+pub use action::{parse_start, replay, Action, ReplayError};
 pub use agreements::DrawAnswer;
 
 /// A move as it was played.
@@ -59,7 +62,7 @@ pub enum Event {
 }
 
 /// Why a request to the game was refused.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, thiserror::Error)]
 pub enum GameError {
     #[error("the game is over")]
     GameOver,
@@ -185,16 +188,16 @@ impl Game {
         if self.position.to_move() != seat {
             return Err(GameError::NotYourTurn(seat));
         }
-        let before = self.position.clone();
-        self.position.play(mv)?;
-        let ply = before.ply();
+        let ply = self.position.ply();
+        let captured = self.position.piece_at(mv.to()).map(|p| p.kind());
+        let known = self.position.eliminations().count();
+        let checked = self.position.play_noting_checks(mv)?;
         self.moves.push(PlayedMove {
             seat,
             mv,
             ply,
             millis,
         });
-        let captured = before.piece_at(mv.to()).map(|p| p.kind());
         let mut events = vec![Event::Moved {
             seat,
             mv,
@@ -202,24 +205,13 @@ impl Game {
             captured,
             promoted: mv.promotes(),
         }];
-        // Checks given: the live seats in check right after the move, before eliminations.
-        let mut after_move = before.clone();
-        after_move.apply_raw(seat, mv);
-        let mut checked = Vec::new();
-        let mut s = seat;
-        for _ in 0..3 {
-            s = s.clockwise();
-            if s != seat && after_move.in_check(s) {
-                checked.push(s);
-            }
-        }
         if !checked.is_empty() {
             events.push(Event::Checks {
                 by: seat,
                 seats: checked.clone(),
             });
         }
-        self.push_new_eliminations(&before, &mut events);
+        self.push_new_eliminations(known, &mut events);
         self.history.push(Reached {
             hash: self.position.hash(),
             mover: Some(seat),
@@ -230,9 +222,8 @@ impl Game {
         Ok(events)
     }
 
-    /// Adds an event for each elimination made since `before`.
-    fn push_new_eliminations(&self, before: &Position, events: &mut Vec<Event>) {
-        let known = before.eliminations().count();
+    /// Adds an event for each elimination after the first `known`.
+    fn push_new_eliminations(&self, known: usize, events: &mut Vec<Event>) {
         for e in self.position.eliminations().skip(known) {
             events.push(Event::Eliminated(e));
         }
@@ -266,9 +257,9 @@ impl Game {
             let next = self.position.to_move();
             if self.queued_resignations.contains(next) {
                 self.queued_resignations.remove(next);
-                let before = self.position.clone();
+                let known = self.position.eliminations().count();
                 crate::turn::remove_seat(&mut self.position, next, EliminationReason::Resignation);
-                self.push_new_eliminations(&before, events);
+                self.push_new_eliminations(known, events);
                 continue;
             }
             events.push(Event::Turn { seat: next });
@@ -382,7 +373,7 @@ impl Game {
                 if culprits.is_empty() {
                     return Some(self.shared_places(EndReason::Repetition));
                 }
-                let before = self.position.clone();
+                let known = self.position.eliminations().count();
                 let last_mover = self
                     .history
                     .last()
@@ -396,7 +387,7 @@ impl Game {
                     // Play goes on by the turn order, from the seat that moved last.
                     crate::turn::advance(&mut self.position, last_mover, None);
                 }
-                self.push_new_eliminations(&before, events);
+                self.push_new_eliminations(known, events);
                 // The position changed (dead seats): a fresh history entry starts counting.
                 self.history.push(Reached {
                     hash: self.position.hash(),
@@ -464,10 +455,10 @@ impl Game {
     }
 
     fn remove_now(&mut self, seat: Seat, reason: EliminationReason, events: &mut Vec<Event>) {
-        let before = self.position.clone();
+        let known = self.position.eliminations().count();
         self.queued_resignations.remove(seat);
         crate::turn::remove_seat(&mut self.position, seat, reason);
-        self.push_new_eliminations(&before, events);
+        self.push_new_eliminations(known, events);
         self.history.push(Reached {
             hash: self.position.hash(),
             mover: None,

@@ -19,7 +19,7 @@ pub enum ImpasseVerdict {
 }
 
 /// Why a declaration is rejected (the game goes on).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, thiserror::Error)]
 pub enum ImpasseRefusal {
     #[error("a declaration is made on your own turn")]
     NotYourTurn,

@@ -8,7 +8,7 @@ use crate::square::Square;
 use serde::{Deserialize, Serialize};
 
 /// Why a move was refused. Each variant names the rule; `Display` says it in plain words.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, thiserror::Error)]
 pub enum IllegalMove {
     #[error("the game is over")]
     GameOver,
@@ -55,6 +55,19 @@ pub(crate) fn check(pos: &Position, m: Move) -> Result<(), IllegalMove> {
         return Ok(());
     }
     Err(diagnose(pos, m))
+}
+
+impl Position {
+    /// Is `m` legal for the seat to move?
+    pub fn is_legal(&self, m: Move) -> bool {
+        check(self, m).is_ok()
+    }
+
+    /// The first rule `m` breaks for the seat to move (None when it is legal): what a player
+    /// who tried it is told.
+    pub fn why_illegal(&self, m: Move) -> Option<IllegalMove> {
+        check(self, m).err()
+    }
 }
 
 /// The first rule `m` breaks (the move is known to be illegal).

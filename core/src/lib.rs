@@ -23,6 +23,7 @@ pub mod seat;
 pub mod setup;
 pub mod square;
 pub mod square_set;
+pub mod terms;
 pub mod text;
 mod turn;
 mod zobrist;

@@ -577,3 +577,46 @@ impl Position {
         }
     }
 }
+
+/// The legal moves of a position, as its users ask for them.
+impl Position {
+    /// The legal moves of the seat to move (none once the game is decided).
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if !self.is_decided_by_elimination() {
+            generate(self, self.to_move, &mut list);
+        }
+        list
+    }
+
+    /// Fills `list` with the legal moves of the seat to move.
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        if !self.is_decided_by_elimination() {
+            generate(self, self.to_move, list);
+        }
+    }
+
+    /// The legal captures of the seat to move (board moves onto a live enemy's piece or a
+    /// frozen one), in the order of [`Position::legal_moves_into`], into `list` (cleared first).
+    pub fn legal_captures_into(&self, list: &mut MoveList) {
+        list.clear();
+        if !self.is_decided_by_elimination() {
+            generate_board(self, self.to_move, list, true);
+        }
+    }
+
+    /// The legal moves of the seat to move but the drops, in the order of
+    /// [`Position::legal_moves_into`], into `list` (cleared first).
+    pub fn legal_board_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        if !self.is_decided_by_elimination() {
+            generate_board(self, self.to_move, list, false);
+        }
+    }
+
+    /// Does `seat` (live) have at least one legal move in this position?
+    pub fn has_legal_move(&self, seat: Seat) -> bool {
+        has_legal_move(self, seat, false)
+    }
+}

@@ -2,7 +2,7 @@
 
 use crate::attacks;
 use crate::hand::Hand;
-use crate::moves::{Move, MoveList};
+use crate::moves::Move;
 use crate::piece::{Piece, PieceKind};
 use crate::rules::{PlayRules, RuleSet, Variant};
 use crate::seat::{BySeat, Seat, SeatSet};
@@ -87,26 +87,6 @@ impl Position {
             checked_known: false,
         };
         p.hash = zobrist::TO_MOVE[0];
-        p
-    }
-
-    /// The start position of the rule set (handicap for standard; `first_seat` for Yonin, a
-    /// random first seat counting as South here — the server draws it).
-    pub fn start(rules: &RuleSet) -> Position {
-        let text = match rules.variant {
-            Variant::Standard => rules.handicap.sfen(),
-            Variant::Yonin => crate::record::ysfen::START,
-        };
-        let mut p = crate::setup::Setup::parse(rules.variant, text)
-            // The built-in start positions are valid (checked by tests).
-            .expect("built-in start position parses")
-            .into_position(rules)
-            .expect("built-in start position is legal");
-        if let crate::rules::FirstSeat::Fixed(s) = rules.first_seat {
-            if rules.variant == Variant::Yonin {
-                p.set_to_move(s);
-            }
-        }
         p
     }
 
@@ -499,85 +479,6 @@ impl Position {
                 }
             }
         }
-    }
-
-    /// Plays a move known to be legal (from [`Position::legal_moves`]) and then finds the next
-    /// seat by the turn order, with its eliminations. Playing an illegal move leaves the
-    /// position inconsistent; use [`Position::play`] for moves from outside.
-    pub fn play_unchecked(&mut self, m: Move) {
-        let me = self.to_move;
-        let before = self.checked_known.then_some(self.checked);
-        self.apply_raw(me, m);
-        self.ply += 1;
-        crate::turn::advance_after_move(self, me, m, before);
-    }
-
-    /// [`Position::play_unchecked`], filling `list` with the legal moves of the seat to move
-    /// after it (what [`Position::legal_moves_into`] would give), often more cheaply.
-    pub fn play_unchecked_listing(&mut self, m: Move, list: &mut MoveList) {
-        let me = self.to_move;
-        let before = self.checked_known.then_some(self.checked);
-        self.apply_raw(me, m);
-        self.ply += 1;
-        crate::turn::advance_after_move_listing(self, me, m, before, list);
-    }
-
-    /// Plays a move from outside after checking it, naming the rule an illegal move breaks.
-    pub fn play(&mut self, m: Move) -> Result<(), crate::IllegalMove> {
-        crate::legality::check(self, m)?;
-        self.play_unchecked(m);
-        Ok(())
-    }
-
-    /// The legal moves of the seat to move (none once the game is decided).
-    pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        if !self.is_decided_by_elimination() {
-            crate::movegen::generate(self, self.to_move, &mut list);
-        }
-        list
-    }
-
-    /// Fills `list` with the legal moves of the seat to move.
-    pub fn legal_moves_into(&self, list: &mut MoveList) {
-        list.clear();
-        if !self.is_decided_by_elimination() {
-            crate::movegen::generate(self, self.to_move, list);
-        }
-    }
-
-    /// The legal captures of the seat to move (board moves onto a live enemy's piece or a
-    /// frozen one), in the order of [`Position::legal_moves_into`], into `list` (cleared first).
-    pub fn legal_captures_into(&self, list: &mut MoveList) {
-        list.clear();
-        if !self.is_decided_by_elimination() {
-            crate::movegen::generate_board(self, self.to_move, list, true);
-        }
-    }
-
-    /// The legal moves of the seat to move but the drops, in the order of
-    /// [`Position::legal_moves_into`], into `list` (cleared first).
-    pub fn legal_board_moves_into(&self, list: &mut MoveList) {
-        list.clear();
-        if !self.is_decided_by_elimination() {
-            crate::movegen::generate_board(self, self.to_move, list, false);
-        }
-    }
-
-    /// Is `m` legal for the seat to move?
-    pub fn is_legal(&self, m: Move) -> bool {
-        crate::legality::check(self, m).is_ok()
-    }
-
-    /// The first rule `m` breaks for the seat to move (None when it is legal): what a player
-    /// who tried it is told.
-    pub fn why_illegal(&self, m: Move) -> Option<crate::IllegalMove> {
-        crate::legality::check(self, m).err()
-    }
-
-    /// Does `seat` (live) have at least one legal move in this position?
-    pub fn has_legal_move(&self, seat: Seat) -> bool {
-        crate::movegen::has_legal_move(self, seat, false)
     }
 
     /// Is every square and set consistent? (Used by tests and debug assertions.)

@@ -14,6 +14,15 @@ pub enum Variant {
 }
 
 impl Variant {
+    /// The variant's number for indexes and stored data: 0 standard, 1 Yonin. Stores keep it,
+    /// so it never changes.
+    pub const fn number(self) -> u8 {
+        match self {
+            Variant::Standard => 0,
+            Variant::Yonin => 1,
+        }
+    }
+
     /// The seats that play.
     pub const fn seats(self) -> SeatSet {
         match self {

@@ -44,14 +44,6 @@ pub enum InvalidPosition {
 }
 
 impl Setup {
-    /// Parses SFEN (standard) or YSFEN (Yonin).
-    pub fn parse(variant: Variant, text: &str) -> Result<Setup, crate::record::ParseError> {
-        match variant {
-            Variant::Standard => crate::record::sfen::parse(text).map_err(Into::into),
-            Variant::Yonin => crate::record::ysfen::parse(text).map_err(Into::into),
-        }
-    }
-
     /// Checks the position against the rules and builds it.
     pub fn into_position(self, rules: &RuleSet) -> Result<Position, InvalidPosition> {
         let variant = rules.variant;

@@ -7,9 +7,15 @@
 //! *cleaned* instead ([`clean_name`], [`clean_room_name`]): the same characters are dropped and
 //! the text is cut to length, so that the record still imports.
 
-use crate::protocol::{MAX_CHAT_CHARS, MAX_NAME_CHARS, MAX_ROOM_NAME_CHARS};
 use std::fmt;
 use unicode_normalization::char::is_combining_mark;
+
+/// Longest player name, in characters (names are trimmed first; 1 character at least).
+pub const MAX_NAME_CHARS: usize = 24;
+/// Longest room name, in characters.
+pub const MAX_ROOM_NAME_CHARS: usize = 40;
+/// Longest chat message, in characters.
+pub const MAX_CHAT_CHARS: usize = 280;
 
 /// The most combining marks allowed in a row on one letter (more is "Zalgo" text that
 /// spills over the lines around it).

@@ -231,3 +231,54 @@ pub(crate) fn remove_seat(pos: &mut Position, seat: Seat, reason: EliminationRea
         advance(pos, seat, None);
     }
 }
+
+/// Playing moves: each is followed by the turn order finding the next seat.
+impl Position {
+    /// Plays a move known to be legal (from [`Position::legal_moves`]) and then finds the next
+    /// seat by the turn order, with its eliminations. Playing an illegal move leaves the
+    /// position inconsistent; use [`Position::play`] for moves from outside.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let me = self.to_move;
+        let before = self.checked_known.then_some(self.checked);
+        self.apply_raw(me, m);
+        self.ply += 1;
+        advance_after_move(self, me, m, before);
+    }
+
+    /// [`Position::play_unchecked`], filling `list` with the legal moves of the seat to move
+    /// after it (what [`Position::legal_moves_into`] would give), often more cheaply.
+    pub fn play_unchecked_listing(&mut self, m: Move, list: &mut MoveList) {
+        let me = self.to_move;
+        let before = self.checked_known.then_some(self.checked);
+        self.apply_raw(me, m);
+        self.ply += 1;
+        advance_after_move_listing(self, me, m, before, list);
+    }
+
+    /// Plays a move from outside after checking it, naming the rule an illegal move breaks.
+    pub fn play(&mut self, m: Move) -> Result<(), crate::IllegalMove> {
+        crate::legality::check(self, m)?;
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// [`Position::play`], also telling which other seats the move left in check, seen right
+    /// after the move and before any seat is eliminated: the checks a game reports.
+    pub fn play_noting_checks(&mut self, m: Move) -> Result<Vec<Seat>, crate::IllegalMove> {
+        crate::legality::check(self, m)?;
+        let me = self.to_move;
+        let before = self.checked_known.then_some(self.checked);
+        self.apply_raw(me, m);
+        let mut checked = Vec::new();
+        let mut s = me;
+        for _ in 0..3 {
+            s = s.clockwise();
+            if s != me && self.in_check(s) {
+                checked.push(s);
+            }
+        }
+        self.ply += 1;
+        advance_after_move(self, me, m, before);
+        Ok(checked)
+    }
+}

@@ -6,7 +6,7 @@
 //! connection, its head read within [`READ_LIMIT`] and [`IO_TIMEOUT`], the answer written within
 //! [`IO_TIMEOUT`], then the connection closed. At most [`MAX_CLIENTS`] at once.
 
-use crate::lobby::{LobbyCmd, LobbyHandle};
+use crate::handles::{LobbyCmd, LobbyHandle};
 use crate::metrics::{self, Gauges};
 use crate::Ctx;
 use std::sync::Arc;

@@ -19,6 +19,7 @@ pub mod clock;
 pub mod cluster;
 mod conn;
 pub mod discovery;
+mod handles;
 mod http_endpoint;
 pub mod limits;
 mod lobby;
@@ -252,7 +253,7 @@ async fn serve(
         alive: alive_tx,
         next_player: Arc::new(AtomicU64::new(1)),
     };
-    let (cluster_link, cluster_rx) = cluster::channel();
+    let (cluster_link, cluster_rx) = handles::cluster_channel();
     let cluster = ctx.config.cluster.clone();
     let lobby = lobby::spawn(ctx.clone(), cluster.as_ref().map(|_| cluster_link));
     if let Some(config) = cluster {
@@ -323,7 +324,7 @@ async fn serve(
 /// each beat, until the server stops.
 async fn beacon_task(
     ctx: Ctx,
-    lobby: lobby::LobbyHandle,
+    lobby: handles::LobbyHandle,
     beacon: discovery::BeaconConfig,
     addr: SocketAddr,
 ) {
@@ -334,7 +335,7 @@ async fn beacon_task(
     let announce = discovery::announce(beacon, name, addr, rooms_rx, ctx.shutdown.clone());
     let refresh = async {
         loop {
-            match lobby.ask(|reply| lobby::LobbyCmd::Rooms { reply }).await {
+            match lobby.ask(|reply| handles::LobbyCmd::Rooms { reply }).await {
                 Some(rooms) => rooms_tx.send_replace(rooms),
                 None => return,
             };

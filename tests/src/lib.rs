@@ -13,8 +13,8 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use yonin_core::protocol::{
-    self, ClientMessage, Encoding, ErrorCode, GameState, PlayerId, ResumeToken, RoomId,
-    RoomSettings, RoomState, ServerMessage, PROTOCOL_VERSION,
+    self, ClientMessage, Encoding, ErrorCode, GameRequest, GameState, PlayerId, ResumeToken,
+    RoomId, RoomSettings, RoomState, ServerMessage, PROTOCOL_VERSION,
 };
 use yonin_core::{Game, Move, RuleSet, Seat};
 pub use yonin_server::{Config, RunningServer};
@@ -474,7 +474,7 @@ impl TestClient {
     pub async fn play(&mut self, usi: &str) {
         let mv = Move::from_usi(usi).expect("a USI move");
         let me = self.seat.expect("seated");
-        self.send(&ClientMessage::Move { mv }).await;
+        self.send(&ClientMessage::Game(GameRequest::Move(mv))).await;
         self.expect("our move's events", |m| match m {
             ServerMessage::GameEvents {
                 action:
@@ -483,7 +483,7 @@ impl TestClient {
                     },
                 ..
             } if *seat == me && *played == mv => Some(()),
-            ServerMessage::MoveRejected { message, .. } => panic!("{usi} rejected: {message}"),
+            ServerMessage::GameRefused { message, .. } => panic!("{usi} rejected: {message}"),
             ServerMessage::Error { code, message } => panic!("{usi} refused: {code:?} {message}"),
             _ => None,
         })

@@ -10,7 +10,7 @@ use crate::session::Link;
 use crate::table::Cue;
 use crate::theme;
 use macroquad::prelude::*;
-use yonin_core::protocol::ClientMessage;
+use yonin_core::protocol::{ClientMessage, GameRequest};
 
 pub struct GameScreen {
     view: GameView,
@@ -185,13 +185,13 @@ impl Screen for GameScreen {
         }
         for intent in intents {
             let msg = match intent {
-                Intent::Play(mv) => ClientMessage::Move { mv },
-                Intent::Resign => ClientMessage::Resign,
-                Intent::OfferDraw => ClientMessage::OfferDraw,
-                Intent::AcceptDraw => ClientMessage::AcceptDraw,
-                Intent::DeclineDraw => ClientMessage::DeclineDraw,
-                Intent::DeclareImpasse => ClientMessage::DeclareImpasse,
-                Intent::ClaimWin => ClientMessage::ClaimWin,
+                Intent::Play(mv) => ClientMessage::Game(GameRequest::Move(mv)),
+                Intent::Resign => ClientMessage::Game(GameRequest::Resign),
+                Intent::OfferDraw => ClientMessage::Game(GameRequest::OfferDraw),
+                Intent::AcceptDraw => ClientMessage::Game(GameRequest::AcceptDraw),
+                Intent::DeclineDraw => ClientMessage::Game(GameRequest::DeclineDraw),
+                Intent::DeclareImpasse => ClientMessage::Game(GameRequest::DeclareImpasse),
+                Intent::ClaimWin => ClientMessage::Game(GameRequest::ClaimWin),
                 Intent::ShowRules => {
                     return Transition::Push(Box::new(super::rules::RulesScreen::for_game(
                         rules, tc,

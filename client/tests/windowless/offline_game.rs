@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 use yonin_client::session::{Link, Session};
-use yonin_core::protocol::{BotLevel, ClientMessage, RoomSettings};
+use yonin_core::protocol::{BotLevel, ClientMessage, GameRequest, RoomSettings};
 use yonin_core::{RuleSet, Seat};
 
 /// A small deterministic random source (xorshift), so a failure can be replayed.
@@ -155,7 +155,7 @@ fn computer_moves_come_at_the_players_pace_and_a_skip_finishes_the_game() {
     // Out of the game, the player skips. At a 3 s pace the rest (up to 200 plies) would take
     // minutes; skipped, it takes seconds.
     session.set_bot_pace(3_000);
-    session.send(ClientMessage::Resign);
+    session.send(ClientMessage::Game(GameRequest::Resign));
     let out = Instant::now();
     let mut hurried = false;
     while !session.table.as_ref().is_some_and(|t| t.is_over()) {

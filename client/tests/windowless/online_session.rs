@@ -6,7 +6,7 @@ use crate::common;
 use common::server::start_server;
 use std::time::{Duration, Instant};
 use yonin_client::session::{Link, Session};
-use yonin_core::protocol::{ClientMessage, RoomPhase, RoomSettings};
+use yonin_core::protocol::{ClientMessage, GameRequest, RoomPhase, RoomSettings};
 use yonin_core::{Move, RuleSet, Seat};
 
 /// Pumps both sessions until `done` holds.
@@ -104,7 +104,7 @@ fn two_people_meet_in_the_lobby_and_play() {
     });
 
     // Ben resigns: both see the result.
-    ben.send(ClientMessage::Resign);
+    ben.send(ClientMessage::Game(GameRequest::Resign));
     pump_until(&mut ann, &mut ben, "the result", |a, b| {
         a.table.as_ref().is_some_and(|t| t.is_over())
             && b.table.as_ref().is_some_and(|t| t.is_over())

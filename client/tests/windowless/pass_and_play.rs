@@ -11,7 +11,8 @@ use yonin_client::seats::SeatBook;
 use yonin_client::session::{Link, Session, Start, Storage};
 use yonin_client::table::Cue;
 use yonin_core::protocol::{
-    Action, BotLevel, ClientMessage, GameFilter, Occupant, RoomSettings, StoredPlayer, TimeControl,
+    Action, BotLevel, ClientMessage, GameFilter, GameRequest, Occupant, RoomSettings, StoredPlayer,
+    TimeControl,
 };
 use yonin_core::{RuleSet, Seat};
 
@@ -134,7 +135,7 @@ fn two_people_take_turns_at_one_computer_and_the_game_is_stored() {
     // connection.
     assert_eq!(play_for_the_player(&mut ann, &mut cues), Seat::South);
     assert_eq!(ann.table.as_ref().and_then(|t| t.me), Some(Seat::North));
-    ann.send_as_player(ClientMessage::Resign);
+    ann.send_as_player(ClientMessage::Game(GameRequest::Resign));
     pump_until(&mut ann, &mut cues, "the end", |s| {
         s.table.as_ref().is_some_and(|t| t.is_over())
     });

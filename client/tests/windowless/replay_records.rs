@@ -18,7 +18,9 @@ use yonin_client::screens::replay::archive::{Archive, ArchiveState};
 use yonin_client::screens::replay::{export, library, source};
 use yonin_client::session::{Link, Session};
 use yonin_client::settings::SavedGame;
-use yonin_core::protocol::{Action, BotLevel, ClientMessage, Occupant, RecordFormat, RoomSettings};
+use yonin_core::protocol::{
+    Action, BotLevel, ClientMessage, GameRequest, Occupant, RecordFormat, RoomSettings,
+};
 use yonin_core::record::game_record::MAX_RECORD_BYTES;
 use yonin_core::record::sfen;
 use yonin_core::{Move, RuleSet, Seat};
@@ -346,7 +348,7 @@ fn a_game_stored_on_a_server_is_listed_fetched_and_replayed() {
                 .is_some_and(|t| t.game.moves().len() == n + 2)
         });
     }
-    s.send(ClientMessage::Resign);
+    s.send(ClientMessage::Game(GameRequest::Resign));
     pump_until(&mut s, "the result", |s| {
         s.table.as_ref().is_some_and(|t| t.outcome.is_some())
     });

@@ -15,7 +15,7 @@ use yonin_client::i18n::{tr, Text};
 use yonin_client::seats::{SavedSeat, SeatBook, ServerPlace, SEATS_FILE};
 use yonin_client::session::{Link, Session, Start, Storage};
 use yonin_core::protocol::{
-    BotLevel, ClientMessage, ResumeToken, RoomId, RoomSettings, StoredPlayer,
+    BotLevel, ClientMessage, GameRequest, ResumeToken, RoomId, RoomSettings, StoredPlayer,
 };
 use yonin_core::{Move, RuleSet, Seat, Variant};
 
@@ -163,7 +163,7 @@ fn a_saved_seat_survives_the_client_and_comes_back_while_a_bot_stands_in() {
     assert!(ann.refused.is_none());
 
     // The game ends: nothing is left to rejoin.
-    ann.send(ClientMessage::Resign);
+    ann.send(ClientMessage::Game(GameRequest::Resign));
     pump_until(&mut [&mut ann], "the end", |s| {
         s[0].table.as_ref().is_some_and(|t| t.is_over())
     });

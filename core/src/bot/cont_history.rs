@@ -9,7 +9,7 @@ use crate::piece::PieceKind;
 use crate::position::Position;
 use crate::seat::Seat;
 
-use super::ordering::{gravity, mover};
+use super::history::{gravity, mover};
 
 /// No move (the root's missing predecessors, a null move).
 pub(crate) const NO_KEY: u16 = u16::MAX;
@@ -97,7 +97,7 @@ impl ContHistory {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::ordering::HISTORY_LIMIT as LIMIT;
+    use crate::bot::history::HISTORY_LIMIT as LIMIT;
     use crate::rules::RuleSet;
     use crate::square::Square;
 

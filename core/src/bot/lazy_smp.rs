@@ -26,18 +26,6 @@ pub const MAX_THREADS: usize = 256;
 /// each frame, so it gets more than a spawned thread's default 2 MB.
 const HELPER_STACK: usize = 16 << 20;
 
-/// Whether helper number `helper` (0 for the first) leaves out the iteration of `depth`.
-/// Helpers come in groups: group `k` (k = 1, 2, …) has `2k` helpers that skip blocks of `k`
-/// depths out of every `2k`, each starting its blocks one depth later than the one before;
-/// after twenty helpers the groups start again.
-pub(crate) fn skips(helper: usize, depth: i32) -> bool {
-    let h = helper % 20;
-    // Group k holds helpers k(k−1) .. k(k+1) − 1.
-    let k = (1..).find(|k| h < k * (k + 1)).unwrap_or(1);
-    let phase = (h - k * (k - 1)) as i32;
-    ((depth + phase) / k as i32) % 2 != 0
-}
-
 /// One decision's iterative-deepening search, as each thread runs it.
 pub(crate) struct Job<'a> {
     pub pos: &'a Position,
@@ -133,7 +121,7 @@ pub(crate) fn search(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::bot::search_core::skips;
 
     #[test]
     fn the_first_helpers_skip_staggered_blocks_of_depths() {

@@ -22,6 +22,7 @@ mod eval_cache;
 mod eval_standard;
 mod eval_weights;
 mod eval_yonin;
+mod history;
 mod lazy_smp;
 mod level;
 mod mate;

@@ -3,6 +3,7 @@
 
 use super::cont_history::{self, ContHistory, Context};
 use super::eval_standard::{see_value, BOARD_VALUE};
+use super::history::{gravity, mover};
 use crate::moves::{Move, MoveList};
 use crate::piece::PieceKind;
 use crate::position::Position;
@@ -21,16 +22,6 @@ const TT_SCORE: i32 = 1 << 28;
 pub(crate) const GOOD_CAPTURE: i32 = 1 << 24;
 const KILLER: i32 = 1 << 22;
 const BAD_CAPTURE: i32 = -(1 << 20);
-/// History scores stay within this bound (see [`gravity`]).
-pub(crate) const HISTORY_LIMIT: i32 = 16_384;
-
-/// A history score `v` moved by `bonus` (a malus when negative), the less the nearer it already
-/// is to `HISTORY_LIMIT` on that side, so it never leaves the bound.
-#[inline]
-pub(crate) fn gravity(v: i32, bonus: i32) -> i32 {
-    v + bonus - v * bonus.abs() / HISTORY_LIMIT
-}
-
 impl Ordering {
     pub fn new() -> Ordering {
         Ordering {
@@ -143,15 +134,6 @@ pub(crate) fn victim(pos: &Position, m: Move) -> Option<PieceKind> {
         return None;
     }
     pos.piece_at(m.to()).map(|p| p.kind())
-}
-
-/// The moving piece's kind (dropped kind for drops).
-#[inline]
-pub(crate) fn mover(pos: &Position, m: Move) -> PieceKind {
-    match m.from() {
-        Some(f) => pos.piece_at(f).map(|p| p.kind()).unwrap_or(PieceKind::Pawn),
-        None => m.drop_kind().unwrap_or(PieceKind::Pawn),
-    }
 }
 
 /// Is the target square of `m` defended by an enemy of the mover (after the mover leaves)?

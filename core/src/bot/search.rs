@@ -613,7 +613,7 @@ impl<'a> StdSearch<'a> {
                 continue;
             }
             if v.is_none() {
-                let k = ordering::mover(pos, m);
+                let k = super::history::mover(pos, m);
                 if !matches!(k, PieceKind::Rook | PieceKind::Bishop | PieceKind::Pawn) {
                     continue;
                 }

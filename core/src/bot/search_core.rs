@@ -4,7 +4,6 @@
 //! Lazy SMP thread runs the search.
 
 use super::control::Control;
-use super::lazy_smp;
 use super::ordering::Ordering;
 use super::pv::PvTable;
 use super::score::{bound_of, from_tt, report_score, to_tt};
@@ -77,7 +76,7 @@ impl<'a> SearchCore<'a> {
     /// Whether this thread leaves out the iteration of `depth` (helpers skip some).
     #[inline]
     pub fn skips(&self, depth: i32) -> bool {
-        self.helper.is_some_and(|h| lazy_smp::skips(h, depth))
+        self.helper.is_some_and(|h| skips(h, depth))
     }
 
     /// Counts a node at `ply`; true when the search must stop now.
@@ -167,4 +166,16 @@ impl<'a> SearchCore<'a> {
 #[inline]
 pub(crate) fn promote_root_move(moves: &mut [Move], i: usize) {
     moves[..=i].rotate_right(1);
+}
+
+/// Whether helper number `helper` (0 for the first) leaves out the iteration of `depth`.
+/// Helpers come in groups: group `k` (k = 1, 2, …) has `2k` helpers that skip blocks of `k`
+/// depths out of every `2k`, each starting its blocks one depth later than the one before;
+/// after twenty helpers the groups start again.
+pub(crate) fn skips(helper: usize, depth: i32) -> bool {
+    let h = helper % 20;
+    // Group k holds helpers k(k−1) .. k(k+1) − 1.
+    let k = (1..).find(|k| h < k * (k + 1)).unwrap_or(1);
+    let phase = (h - k * (k - 1)) as i32;
+    ((depth + phase) / k as i32) % 2 != 0
 }

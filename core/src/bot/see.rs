@@ -3,7 +3,8 @@
 //! each side free to stop when going on would lose?
 
 use super::eval_standard::capture_gain;
-use super::ordering::{mover, victim};
+use super::history::mover;
+use super::ordering::victim;
 use crate::moves::Move;
 use crate::piece::PieceKind;
 use crate::position::Position;

@@ -1,5 +1,6 @@
 //! USI `position` lines: `position startpos moves …` / `position sfen … moves …`.
 
+use crate::game::Game;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::RuleSet;
@@ -67,6 +68,23 @@ pub fn parse_position_line(
     Ok((start, moves, pos))
 }
 
+/// A game as plain text, what `GameOver.record` carries and a player copies: a `position`
+/// line (standard), or the YSFEN start and one seat-annotated USI move per line (Yonin:
+/// `s 5g5f`).
+pub fn game_text(game: &Game) -> String {
+    let played = game.moves();
+    if game.rules().variant == crate::rules::Variant::Standard {
+        let moves: Vec<Move> = played.iter().map(|p| p.mv).collect();
+        return position_line(game.start(), &moves);
+    }
+    let mut s = super::game_record::position_text(game.start());
+    for p in played {
+        s.push('\n');
+        s.push_str(&super::notation::seat_usi(p.seat, p.mv));
+    }
+    s
+}
+
 /// Writes a `position` line (`startpos` when the start is the even start position).
 pub fn position_line(start: &Position, moves: &[Move]) -> String {
     let sfen = super::sfen::format(start);
@@ -83,4 +101,40 @@ pub fn position_line(start: &Position, moves: &[Move]) -> String {
         }
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::rules::RuleSet;
+
+    fn play(game: &mut Game, moves: &[&str]) {
+        for m in moves {
+            let seat = game.to_move();
+            game.play(seat, Move::from_usi(m).unwrap()).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_standard_game_is_one_position_line() {
+        let mut game = Game::new(RuleSet::standard());
+        assert_eq!(game_text(&game), "position startpos");
+        play(&mut game, &["7g7f", "3c3d"]);
+        assert_eq!(game_text(&game), "position startpos moves 7g7f 3c3d");
+    }
+
+    #[test]
+    fn a_yonin_game_is_its_start_and_one_seat_move_a_line() {
+        let mut game = Game::new(RuleSet::yonin());
+        let start = crate::record::ysfen::format(game.start());
+        assert_eq!(game_text(&game), start);
+        let first = game.to_move();
+        let mv = *game.position().legal_moves().iter().next().unwrap();
+        game.play(first, mv).unwrap();
+        assert_eq!(
+            game_text(&game),
+            format!("{start}\n{} {mv}", first.letter())
+        );
+    }
 }

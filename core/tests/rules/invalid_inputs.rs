@@ -155,7 +155,7 @@ fn illegal_moves_are_refused_with_their_reason() {
     ];
     for (text, reason) in cases {
         let mut p = start.clone();
-        assert_eq!(p.play(mv(text)), Err(reason.clone()), "{text}");
+        assert_eq!(p.play(mv(text)), Err(reason), "{text}");
         assert!(!start.is_legal(mv(text)));
         assert_eq!(
             sfen::format(&p),

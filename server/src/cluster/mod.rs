@@ -19,7 +19,7 @@ pub mod wire;
 pub(crate) use directory::Directory;
 pub use directory::REMOTE_EXPIRY;
 
-use crate::lobby::{LobbyCmd, LobbyHandle, Remote};
+use crate::handles::{ClusterCmd, LobbyCmd, LobbyHandle, Remote};
 use crate::Ctx;
 use async_nats::jetstream::kv;
 use futures::StreamExt;
@@ -39,8 +39,6 @@ const RETRY_EVERY: Duration = Duration::from_secs(2);
 const NATS_TIMEOUT: Duration = Duration::from_secs(3);
 /// The longest the clean-up at shutdown takes.
 const CLEANUP_TIMEOUT: Duration = Duration::from_secs(2);
-/// What the lobby may queue for the NATS side (more is dropped; the next refresh repairs it).
-const QUEUE: usize = 1024;
 
 /// How a node joins a cluster.
 #[derive(Clone, Debug)]
@@ -73,36 +71,6 @@ impl ClusterConfig {
         }
         Ok(())
     }
-}
-
-/// What the lobby tells the NATS side.
-#[derive(Debug)]
-pub(crate) enum ClusterCmd {
-    /// One of this node's rooms, new or changed.
-    Publish(RoomSummary),
-    /// One of this node's rooms closed.
-    Withdraw(RoomId),
-    /// A lobby chat line said here (already checked and rate-limited).
-    Chat { name: String, text: String },
-}
-
-/// The lobby's end: it never waits.
-#[derive(Clone)]
-pub(crate) struct ClusterLink {
-    tx: mpsc::Sender<ClusterCmd>,
-}
-
-impl ClusterLink {
-    pub fn tell(&self, cmd: ClusterCmd) {
-        if let Err(e) = self.tx.try_send(cmd) {
-            tracing::debug!("cluster queue full or gone, dropped: {e}");
-        }
-    }
-}
-
-pub(crate) fn channel() -> (ClusterLink, mpsc::Receiver<ClusterCmd>) {
-    let (tx, rx) = mpsc::channel(QUEUE);
-    (ClusterLink { tx }, rx)
 }
 
 /// The live NATS side: the bucket, the watch of it, the chat subscription.

@@ -3,8 +3,8 @@
 //! by a restarting server, which carries the game on where it stopped.
 
 use super::*;
-use crate::store::live::{LiveEntry, LiveGame, LiveId, LiveSeat};
 use crate::store::StoreError;
+use crate::store::{LiveEntry, LiveGame, LiveId, LiveSeat};
 use yonin_core::protocol::{GameId, StoredGame, StoredPlayer};
 
 /// How often writes the store refused are tried again while the room has nothing else to do.

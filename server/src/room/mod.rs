@@ -4,11 +4,12 @@
 
 use crate::bots::{self, BotPlayer};
 use crate::clock::GameClock;
-use crate::limits::{BOT_CLOCK_SHARE, MAX_ROOM_MEMBERS, REPLY_TIMEOUT};
-use crate::lobby::{LobbyCmd, LobbyHandle, Refusal};
+use crate::handles::{HostAction, LobbyCmd, LobbyHandle, Refusal, RoomCmd, RoomHandle, Visitor};
+use crate::limits::{BOT_CLOCK_SHARE, MAX_ROOM_MEMBERS};
 use crate::outbox::Outbox;
 use crate::shares::ShareGuard;
-use crate::store::live::{hash_token, Journal, LiveId, LiveSeat, TokenHash};
+use crate::store::live::Journal;
+use crate::store::{hash_token, LiveId, LiveSeat, TokenHash};
 use crate::{secret, Ctx};
 use futures::FutureExt;
 use std::cell::RefCell;
@@ -17,130 +18,16 @@ use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 use tokio::time::Instant;
-use yonin_core::furigoma::Toss;
-use yonin_core::protocol::FirstDraw;
 use yonin_core::protocol::{
     parse_start, Action, BotLevel, ChatEntry, ChatScope, ErrorCode, GameState, LeaveReason,
-    Occupant, PlayerId, PlayerRef, Rejection, ResumeToken, RoomId, RoomPhase, RoomSettings,
-    RoomState, RoomSummary, SeatInfo, ServerMessage, TimeControl, MAX_BOT_PACE_MS, ROOM_CHAT_KEPT,
+    Occupant, PlayerId, PlayerRef, ResumeToken, RoomId, RoomPhase, RoomSettings, RoomState,
+    RoomSummary, SeatInfo, ServerMessage, TimeControl, MAX_BOT_PACE_MS, ROOM_CHAT_KEPT,
 };
-use yonin_core::rules::{FirstSeat, Handicap, RuleSet};
-use yonin_core::{BySeat, Game, GameError, Move, Position, Seat, SeatSet, Variant};
-
-/// A person arriving in the room: who they are and where their messages go.
-pub(crate) struct Visitor {
-    pub player: PlayerRef,
-    pub outbox: Outbox,
-}
-
-pub(crate) type Reply = oneshot::Sender<Result<(), Refusal>>;
-
-pub(crate) enum RoomCmd {
-    Join {
-        who: Visitor,
-        seat: Option<Seat>,
-        code: Option<String>,
-        reply: Reply,
-    },
-    Spectate {
-        who: Visitor,
-        code: Option<String>,
-        reply: Reply,
-    },
-    Resume {
-        who: Visitor,
-        token: ResumeToken,
-        reply: Reply,
-    },
-    Leave {
-        player: PlayerId,
-    },
-    /// The player's connection dropped.
-    Disconnected {
-        player: PlayerId,
-    },
-    Rename {
-        player: PlayerId,
-        name: String,
-    },
-    Chat {
-        player: PlayerId,
-        text: String,
-    },
-    Host {
-        player: PlayerId,
-        action: HostAction,
-    },
-    Game {
-        player: PlayerId,
-        request: GameRequest,
-    },
-    /// A bot's answer (internal), with the player handed back for its next move.
-    BotMoved {
-        ticket: u64,
-        seat: Seat,
-        mv: Option<Move>,
-        /// `None` when the bot panicked (a fresh one plays the next move).
-        player: Option<Box<dyn BotPlayer>>,
-    },
-}
-
-pub(crate) enum HostAction {
-    AddBot { seat: Seat, level: BotLevel },
-    RemoveFromSeat { seat: Seat },
-    MoveSeat { from: Seat, to: Seat },
-    Kick { player: PlayerId },
-    Start,
-    SetBotPace { ms: u32 },
-}
-
-pub(crate) enum GameRequest {
-    Move(Move),
-    Resign,
-    OfferDraw,
-    AcceptDraw,
-    DeclineDraw,
-    DeclareImpasse,
-    ClaimWin,
-    Rematch,
-}
-
-/// A room's address: a bounded queue.
-#[derive(Clone)]
-pub(crate) struct RoomHandle {
-    pub id: RoomId,
-    tx: mpsc::Sender<RoomCmd>,
-}
-
-impl RoomHandle {
-    /// Queues a command, waiting while the room is busy; `false` when the room is gone.
-    pub async fn send(&self, cmd: RoomCmd) -> bool {
-        self.tx.send(cmd).await.is_ok()
-    }
-
-    /// Sends a command with a reply channel and waits (at most `REPLY_TIMEOUT`) for the answer.
-    pub async fn ask(&self, make: impl FnOnce(Reply) -> RoomCmd) -> Result<(), Refusal> {
-        let gone = || Refusal::new(ErrorCode::NoSuchRoom, "that room is closed");
-        let (tx, rx) = oneshot::channel();
-        if !self.send(make(tx)).await {
-            return Err(gone());
-        }
-        match tokio::time::timeout(REPLY_TIMEOUT, rx).await {
-            Ok(answer) => answer.unwrap_or_else(|_| Err(gone())),
-            Err(_) => Err(Refusal::new(
-                ErrorCode::Internal,
-                "the room did not answer in time; try again",
-            )),
-        }
-    }
-
-    /// Completes when the room has ended (closed, or stopped by a fault).
-    pub async fn closed(&self) {
-        self.tx.closed().await
-    }
-}
+use yonin_core::protocol::{FirstDraw, GameRequest};
+use yonin_core::rules::RuleSet;
+use yonin_core::{BySeat, Game, GameError, Move, Position, Seat, SeatSet};
 
 /// A person's hold on a seat.
 struct PersonSeat {
@@ -369,7 +256,7 @@ pub(crate) fn spawn(
     outbox.send(ServerMessage::RoomState(Box::new(room.state_for(host.id))));
     tracing::info!(room = %id, name = %room.settings.name, variant = room.settings.rules.variant.name(), "room created");
     let summary = room.launch(rx);
-    Ok((RoomHandle { id, tx }, summary, tokens))
+    Ok((RoomHandle::new(id, tx), summary, tokens))
 }
 
 impl Room {

@@ -1,7 +1,7 @@
 //! The game in a room: starting it, applying actions through the game's checks, players'
 //! requests (moves, resignations, draws, claims, rematch), and storing the end.
 
-use super::record::{record_text, stored_game};
+use super::record::stored_game;
 use super::*;
 use crate::metrics::Counters;
 
@@ -58,47 +58,25 @@ impl Room {
         }
     }
 
-    /// Chance chooses who moves first when the rules say so: Yonin draws a seat; an even
-    /// standard game tosses five pawns (furigoma) and puts the tosser in Sente's seat when
-    /// more 歩 than と land face up, else in Gote's. The rules then name the seat.
+    /// Chance chooses who moves first when the rules say so (core's `draw_first`); after a
+    /// toss the player who tossed (the host, or Sente's player when the host only watches)
+    /// takes the seat the toss gave them.
     fn draw_first(&mut self, rules: &mut RuleSet, rematch: bool) -> Option<FirstDraw> {
-        if rules.first_seat != FirstSeat::Random {
-            return None;
-        }
         let bits = self.ctx.config.draw_bits.unwrap_or_else(secret::u64);
-        match rules.variant {
-            Variant::Yonin => {
-                let seats: Vec<Seat> = self.in_play.iter().collect();
-                let pick = seats[(bits % seats.len() as u64) as usize];
-                rules.first_seat = FirstSeat::Fixed(pick);
-                Some(FirstDraw::Seat(pick))
-            }
-            Variant::Standard => {
-                rules.first_seat = FirstSeat::Fixed(Seat::South);
-                // A handicap game has its giver as Gote, a rematch swapped the sides: nothing
-                // to toss for.
-                if rules.handicap != Handicap::Even || rematch {
-                    return None;
+        let draw = yonin_core::furigoma::draw_first(rules, self.in_play, bits, rematch)?;
+        if let FirstDraw::Furigoma { tosser, .. } = draw {
+            let tossed_from = self
+                .host
+                .and_then(|h| self.seat_of(h))
+                .unwrap_or(Seat::South);
+            if tosser != tossed_from {
+                self.seats.0.swap(Seat::South.index(), Seat::North.index());
+                for seat in [Seat::South, Seat::North] {
+                    self.grant_seat_to_occupant(seat);
                 }
-                let toss = Toss::from_bits(bits);
-                let tossed_from = self
-                    .host
-                    .and_then(|h| self.seat_of(h))
-                    .unwrap_or(Seat::South);
-                let tosser = if toss.tosser_plays_sente() {
-                    Seat::South
-                } else {
-                    Seat::North
-                };
-                if tosser != tossed_from {
-                    self.seats.0.swap(Seat::South.index(), Seat::North.index());
-                    for seat in [Seat::South, Seat::North] {
-                        self.grant_seat_to_occupant(seat);
-                    }
-                }
-                Some(FirstDraw::Furigoma { toss, tosser })
             }
         }
+        Some(draw)
     }
 
     /// Applies an action through the game's checks; on success tells everyone what happened
@@ -169,7 +147,7 @@ impl Room {
         let Some(outcome) = m.game.outcome().cloned() else {
             return;
         };
-        let record = record_text(m);
+        let record = yonin_core::record::usi::game_text(&m.game);
         let stored = stored_game(&self.settings, &self.seats, self.in_play, m, &outcome);
         tracing::info!(room = %self.id, reason = ?outcome.reason, "game over");
         Counters::bump(&self.ctx.stats.counters.games_finished);
@@ -224,45 +202,41 @@ impl Room {
 
     pub(super) fn game_request(&mut self, player: PlayerId, request: GameRequest) {
         let now = Instant::now();
-        let mv = match request {
-            GameRequest::Move(mv) => Some(mv),
-            _ => None,
-        };
-        let reject = |room: &Room, reason: Rejection| {
-            let message = match &reason {
-                Rejection::Game(e) => e.to_string(),
-                Rejection::Room(code) => room_rejection_text(*code).to_string(),
+        let reject = |room: &Room, code: ErrorCode| {
+            let message = match code {
+                ErrorCode::Rules(e) => e.to_string(),
+                code => room_rejection_text(code).to_string(),
             };
             room.send_to(
                 player,
-                ServerMessage::MoveRejected {
-                    mv,
-                    reason,
+                ServerMessage::GameRefused {
+                    request,
+                    code,
                     message,
                 },
             );
         };
         let Some(seat) = self.seat_of(player) else {
-            return reject(self, Rejection::Room(ErrorCode::NotSeated));
+            return reject(self, ErrorCode::NotSeated);
         };
         if request_needs_game(&request) && (self.game.is_none() || !self.playing()) {
-            return reject(self, Rejection::Room(ErrorCode::NoGame));
+            return reject(self, ErrorCode::NoGame);
         }
-        let result: Result<(), Rejection> = match request {
+        let result: Result<(), ErrorCode> = match request {
             GameRequest::Move(mv) => self.person_move(seat, mv, now),
             GameRequest::Resign => self
                 .apply(Action::Resign { seat }, now)
-                .map_err(Rejection::Game),
+                .map_err(ErrorCode::Rules),
             GameRequest::DeclareImpasse => self
                 .apply(Action::DeclareImpasse { seat }, now)
-                .map_err(Rejection::Game),
+                .map_err(ErrorCode::Rules),
             GameRequest::OfferDraw => self.offer_draw(seat),
             GameRequest::AcceptDraw => match self.game.as_ref() {
                 Some(m) => match m.game.check_accept_draw(seat) {
-                    Ok(()) => self.apply(Action::AgreeDraw, now).map_err(Rejection::Game),
-                    Err(e) => Err(Rejection::Game(e)),
+                    Ok(()) => self.apply(Action::AgreeDraw, now).map_err(ErrorCode::Rules),
+                    Err(e) => Err(ErrorCode::Rules(e)),
                 },
-                None => Err(Rejection::Room(ErrorCode::NoGame)),
+                None => Err(ErrorCode::NoGame),
             },
             GameRequest::DeclineDraw => match self.game.as_mut() {
                 Some(m) => match m.game.decline_draw(seat) {
@@ -270,18 +244,18 @@ impl Room {
                         self.broadcast(ServerMessage::DrawDeclined { by: seat });
                         Ok(())
                     }
-                    Err(e) => Err(Rejection::Game(e)),
+                    Err(e) => Err(ErrorCode::Rules(e)),
                 },
-                None => Err(Rejection::Room(ErrorCode::NoGame)),
+                None => Err(ErrorCode::NoGame),
             },
             GameRequest::ClaimWin => match self.game.as_ref() {
                 Some(m) => match m.game.check_claim_win(seat) {
                     Ok(opponent) => self
                         .apply(Action::Forfeit { seat: opponent }, now)
-                        .map_err(Rejection::Game),
-                    Err(e) => Err(Rejection::Game(e)),
+                        .map_err(ErrorCode::Rules),
+                    Err(e) => Err(ErrorCode::Rules(e)),
                 },
-                None => Err(Rejection::Room(ErrorCode::NoGame)),
+                None => Err(ErrorCode::NoGame),
             },
             GameRequest::Rematch => self.rematch_vote(seat),
         };
@@ -295,9 +269,9 @@ impl Room {
         seat: Seat,
         mv: Move,
         now: Instant,
-    ) -> Result<(), Rejection> {
+    ) -> Result<(), ErrorCode> {
         let Some(m) = self.game.as_ref() else {
-            return Err(Rejection::Room(ErrorCode::NoGame));
+            return Err(ErrorCode::NoGame);
         };
         // A move that comes after the mover's time ran out is a flag, not a move.
         if m.game.to_move() == seat {
@@ -307,22 +281,25 @@ impl Room {
                         c.flag(seat);
                     }
                     let _ = self.apply(Action::Flag { seat }, now);
-                    return Err(Rejection::Game(GameError::GameOver));
+                    return Err(ErrorCode::Rules(GameError::GameOver));
                 }
             }
         }
         let millis = Some(now.saturating_duration_since(m.turn_started).as_millis() as u64);
         self.apply(Action::Move { seat, mv, millis }, now)
-            .map_err(Rejection::Game)
+            .map_err(ErrorCode::Rules)
     }
 
     /// `seat` offers a draw: the other side hears of it, and a computer there declines at once.
-    fn offer_draw(&mut self, seat: Seat) -> Result<(), Rejection> {
+    fn offer_draw(&mut self, seat: Seat) -> Result<(), ErrorCode> {
         let computer = self.seats[seat.opposite()].bot_level().is_some();
         let Some(m) = self.game.as_mut() else {
-            return Err(Rejection::Room(ErrorCode::NoGame));
+            return Err(ErrorCode::NoGame);
         };
-        let answer = m.game.offer_draw(seat, computer).map_err(Rejection::Game)?;
+        let answer = m
+            .game
+            .offer_draw(seat, computer)
+            .map_err(ErrorCode::Rules)?;
         self.broadcast(ServerMessage::DrawOffered { by: seat });
         if let yonin_core::DrawAnswer::Declined { by } = answer {
             self.broadcast(ServerMessage::DrawDeclined { by });
@@ -330,9 +307,9 @@ impl Room {
         Ok(())
     }
 
-    pub(super) fn rematch_vote(&mut self, seat: Seat) -> Result<(), Rejection> {
+    pub(super) fn rematch_vote(&mut self, seat: Seat) -> Result<(), ErrorCode> {
         if self.phase != RoomPhase::Finished {
-            return Err(Rejection::Room(ErrorCode::NotAllowed));
+            return Err(ErrorCode::NotAllowed);
         }
         self.clear_gone_seats();
         self.rematch.insert(seat);

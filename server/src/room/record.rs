@@ -47,25 +47,3 @@ pub(super) fn stored_game(
         imported: false,
     })
 }
-
-/// The game's record: a USI `position` line (standard), or the YSFEN start and the
-/// seat-annotated moves (Yonin).
-pub(super) fn record_text(m: &Match) -> String {
-    let moves: Vec<(Seat, Move)> = m.game.moves().iter().map(|p| (p.seat, p.mv)).collect();
-    match m.game.rules().variant {
-        Variant::Standard => {
-            let mvs: Vec<Move> = moves.iter().map(|(_, mv)| *mv).collect();
-            yonin_core::record::usi::position_line(m.game.start(), &mvs)
-        }
-        Variant::Yonin => {
-            let mut s = m.start_text.clone();
-            for (seat, mv) in moves {
-                s.push('\n');
-                s.push(seat.letter());
-                s.push(' ');
-                s.push_str(&mv.to_string());
-            }
-            s
-        }
-    }
-}

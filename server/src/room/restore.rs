@@ -3,7 +3,7 @@
 //! the game is paused — no clock runs, no bot thinks — until the first person is back.
 
 use super::*;
-use crate::store::live::{LiveEntry, LiveGame};
+use crate::store::{LiveEntry, LiveGame};
 use yonin_core::protocol::{replay, StoredPlayer};
 
 /// What became of a game in progress the store held.
@@ -111,7 +111,7 @@ pub(crate) fn restore(
     tracing::info!(room = %id, game = %live, plies = entries.len(), "game in progress restored");
     crate::metrics::Counters::bump(&room.ctx.stats.counters.games_restored);
     let summary = room.launch(rx);
-    Ok(Restored::Room(RoomHandle { id, tx }, summary, tokens))
+    Ok(Restored::Room(RoomHandle::new(id, tx), summary, tokens))
 }
 
 impl Room {

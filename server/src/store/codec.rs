@@ -49,12 +49,9 @@ pub(crate) fn name_key(name: &str) -> String {
     name.trim().to_lowercase()
 }
 
-/// The index key of a variant. Stored in the file: never renumber.
+/// The index key of a variant (core's stable `Variant::number`).
 pub(crate) fn variant_key(variant: Variant) -> u8 {
-    match variant {
-        Variant::Standard => 0,
-        Variant::Yonin => 1,
-    }
+    variant.number()
 }
 
 /// A finished game encoded for the store, before the transaction that writes it.

@@ -1,6 +1,6 @@
 //! What can go wrong in the game store, whichever database holds it.
 
-use super::live::LiveId;
+use super::LiveId;
 use std::path::PathBuf;
 use std::sync::Arc;
 

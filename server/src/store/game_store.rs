@@ -6,40 +6,9 @@
 //! thread ([`super::Journal`]). The PostgreSQL store keeps its async driver on a runtime of its
 //! own behind these calls.
 
-use super::codec::EncodedGame;
-use super::live::{LiveEntry, LiveGame, LiveId};
+use super::live_game::{JournalDone, JournalWrite, LiveGameRecord};
 use super::StoreError;
 use yonin_core::protocol::{GameFilter, GameId, GameSummary, StoredGame};
-
-/// A game in progress read back from a store, with its actions in order.
-pub type LiveGameRecord = (LiveId, LiveGame, Vec<LiveEntry>);
-
-/// One write of the journal, checked and encoded before it reaches the store.
-pub enum JournalWrite {
-    /// A game in progress starts (its encoded [`LiveGame`]).
-    Start(Vec<u8>),
-    /// A game in progress changed its seats (the new encoded [`LiveGame`]).
-    Rewrite(LiveId, Vec<u8>),
-    /// Action number `ply` of a game in progress (an encoded [`LiveEntry`]).
-    Append(LiveId, u32, Vec<u8>),
-    /// A game in progress ended: the finished game replaces it.
-    Finish(LiveId, Box<EncodedGame>),
-    /// A game in progress ended without a record.
-    Discard(LiveId),
-    /// A finished or imported game that was not in progress here.
-    Save(Box<EncodedGame>),
-}
-
-/// What a journal write gives back.
-#[derive(Debug)]
-pub enum JournalDone {
-    /// The id of the game in progress that started.
-    Live(LiveId),
-    /// The id of the finished game stored.
-    Game(GameId),
-    /// Done.
-    Unit,
-}
 
 /// A game store: finished games (save, get, list, count) and the journal of games in progress.
 /// Every method returns once its work is durable in the database, or failed; none panics on

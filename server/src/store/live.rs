@@ -7,22 +7,17 @@
 //! change) and its [`LiveEntry`]s, one per action. When the game ends, [`Journal::finish`]
 //! stores the finished game and deletes the game in progress in one transaction; a restarting
 //! server reads what is left with [`Store::live_games`]. How each database keeps them is its
-//! own: see [`super::embedded_live`] and [`super::postgres`].
+//! own: see [`super::embedded`] and [`super::postgres`].
 //!
 //! Each write is encoded here, before it is queued; the store checks it in the batch's
 //! transaction (see [`super::GameStore::commit_journal`]).
 
 use super::codec::{encode, EncodedGame};
-use super::game_store::{JournalDone, JournalWrite};
+use super::live_game::{JournalDone, JournalWrite, LiveEntry, LiveGame, LiveId};
 use super::{Store, StoreError};
-use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::sync::{Arc, PoisonError};
 use tokio::sync::{mpsc, oneshot};
-use yonin_core::protocol::{
-    Action, BotLevel, Clocks, GameId, ResumeToken, RoomSettings, StoredGame, StoredPlayer,
-};
-use yonin_core::{RuleSet, Seat};
+use yonin_core::protocol::{GameId, StoredGame};
 
 /// The most writes one transaction takes (a batch is what is queued when the writer comes
 /// back, up to this).
@@ -36,80 +31,11 @@ pub const JOURNAL_QUEUE: usize = 4096;
 /// journal has been quiet for this long is committed at once.
 pub const JOURNAL_COMMIT_INTERVAL: std::time::Duration = std::time::Duration::from_millis(2);
 
-/// A game in progress in the store, unique in that store (never reused).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct LiveId(pub u64);
-
-impl std::fmt::Display for LiveId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "live{}", self.0)
-    }
-}
-
-/// The SHA-256 of a resume token: what the store keeps instead of the token, so a copy of the
-/// store file does not hand out seats. See [`hash_token`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct TokenHash(pub [u8; 32]);
-
-impl TokenHash {
-    /// Is this the hash of `token`?
-    pub fn matches(&self, token: ResumeToken) -> bool {
-        hash_token(token) == *self
-    }
-}
-
-/// The SHA-256 of the token's 16 bytes, little-endian (`ResumeToken.0.to_le_bytes()`).
-pub fn hash_token(token: ResumeToken) -> TokenHash {
-    TokenHash(Sha256::digest(token.0.to_le_bytes()).into())
-}
-
-/// A seat of a game in progress: who holds it, and the proof of it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LiveSeat {
-    pub seat: Seat,
-    /// The person or bot in the seat (a person keeps their name through a drop).
-    pub player: StoredPlayer,
-    /// A bot of this level plays for the person for now.
-    pub stand_in: Option<BotLevel>,
-    /// The hash of the seat's resume token (None for a bot's seat).
-    pub token_hash: Option<TokenHash>,
-}
-
-/// A game in progress: everything needed to carry it on after a restart, but its actions.
-/// Written when the game starts and rewritten when its seats change.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LiveGame {
-    /// The room's settings (name, rules, clock, private…).
-    pub settings: RoomSettings,
-    pub join_code: Option<String>,
-    /// The game's rules (a random first seat already drawn).
-    pub rules: RuleSet,
-    /// The start position: SFEN (standard) or YSFEN (Yonin).
-    pub start: String,
-    pub seats: Vec<LiveSeat>,
-    pub seed: u64,
-    pub started_ms: u64,
-}
-
-/// One action of a game in progress, with the clocks after it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LiveEntry {
-    pub action: Action,
-    /// The clocks after the action.
-    pub clocks: Clocks,
-    /// When it was played, in milliseconds since the Unix epoch.
-    pub at_ms: u64,
-}
-
 /// A write and where to send its answer.
 struct Request {
     write: JournalWrite,
     reply: oneshot::Sender<Result<JournalDone, StoreError>>,
 }
-
-/// A write's result inside a transaction: the outer error fails the transaction (the disk), the
-/// inner one refuses this write alone, before it changed anything.
-pub(crate) type Refusable<T> = Result<Result<T, StoreError>, StoreError>;
 
 /// Joins the writer thread when the last journal handle goes (after the queue's sender is
 /// dropped, so the thread drains the queue and ends).

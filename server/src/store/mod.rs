@@ -15,10 +15,10 @@
 mod backend;
 mod codec;
 mod embedded;
-mod embedded_live;
 mod error;
 mod game_store;
 pub mod live;
+mod live_game;
 pub mod postgres;
 pub mod requests;
 
@@ -29,8 +29,12 @@ pub use embedded::{
     DEFAULT_MAX_BYTES,
 };
 pub use error::StoreError;
-pub use game_store::{GameStore, JournalDone, JournalWrite, LiveGameRecord};
-pub use live::{hash_token, Journal, LiveEntry, LiveGame, LiveId, LiveSeat, TokenHash};
+pub use game_store::GameStore;
+pub use live::Journal;
+pub use live_game::{
+    hash_token, JournalDone, JournalWrite, LiveEntry, LiveGame, LiveGameRecord, LiveId, LiveSeat,
+    TokenHash,
+};
 pub use postgres::PgStore;
 
 use std::path::{Path, PathBuf};

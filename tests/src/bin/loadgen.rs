@@ -26,8 +26,8 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use yonin_core::protocol::{
-    self, Action, ClientMessage, GameState, Occupant, RoomId, RoomSettings, ServerMessage,
-    PROTOCOL_VERSION,
+    self, Action, ClientMessage, GameRequest, GameState, Occupant, RoomId, RoomSettings,
+    ServerMessage, PROTOCOL_VERSION,
 };
 use yonin_core::{Game, RuleSet, Seat};
 
@@ -359,7 +359,7 @@ impl Player {
         }
         let mv = legal.as_slice()[self.rng.below(legal.len())];
         lock(&self.flight.sent).insert(self.applied, (Instant::now(), 0));
-        send(&mut self.ws, &ClientMessage::Move { mv }).await
+        send(&mut self.ws, &ClientMessage::Game(GameRequest::Move(mv))).await
     }
 }
 
@@ -467,11 +467,11 @@ async fn player(
                     ServerMessage::GameEvents { action, .. } => p.events(&action),
                     ServerMessage::GameOver { .. } => {
                         p.shared.games_finished.fetch_add(1, Ordering::Relaxed);
-                        if !*stop.borrow() && !send(&mut p.ws, &ClientMessage::Rematch).await {
+                        if !*stop.borrow() && !send(&mut p.ws, &ClientMessage::Game(GameRequest::Rematch)).await {
                             return;
                         }
                     }
-                    ServerMessage::MoveRejected { .. } => {
+                    ServerMessage::GameRefused { .. } => {
                         p.shared.rejected.fetch_add(1, Ordering::Relaxed);
                     }
                     ServerMessage::Error { .. } => {

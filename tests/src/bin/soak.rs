@@ -25,8 +25,8 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use yonin_core::protocol::{
-    self, Action, ClientMessage, GameFilter, GameId, GameState, ResumeToken, RoomId, RoomSettings,
-    ServerMessage, PROTOCOL_VERSION,
+    self, Action, ClientMessage, GameFilter, GameId, GameRequest, GameState, ResumeToken, RoomId,
+    RoomSettings, ServerMessage, PROTOCOL_VERSION,
 };
 use yonin_core::{Game, RuleSet, Seat};
 use yonin_server::store::Store;
@@ -326,7 +326,7 @@ impl Client {
                 return true;
             }
             if self.ctl.finish.load(Ordering::Relaxed) && self.resigns && !self.resigned {
-                if !send(ws, &ClientMessage::Resign).await {
+                if !send(ws, &ClientMessage::Game(GameRequest::Resign)).await {
                     return false;
                 }
                 self.resigned = true;
@@ -360,7 +360,7 @@ impl Client {
                             self.over = true;
                             self.ctl.over.fetch_add(1, Ordering::Relaxed);
                         }
-                        ServerMessage::MoveRejected { .. } => {
+                        ServerMessage::GameRefused { .. } => {
                             self.ctl.tally.refused_moves.fetch_add(1, Ordering::Relaxed);
                             move_at = None;
                         }
@@ -386,7 +386,7 @@ impl Client {
                             continue;
                         }
                         let mv = legal.as_slice()[self.rng.below(legal.len())];
-                        if !send(ws, &ClientMessage::Move { mv }).await {
+                        if !send(ws, &ClientMessage::Game(GameRequest::Move(mv))).await {
                             return false;
                         }
                         self.ctl.tally.moves.fetch_add(1, Ordering::Relaxed);

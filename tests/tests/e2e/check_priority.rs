@@ -1,6 +1,6 @@
 use std::time::Duration;
 use yonin_core::protocol::{
-    Action, ClientMessage, Encoding, Rejection, RoomSettings, ServerMessage,
+    Action, ClientMessage, Encoding, ErrorCode, GameRequest, RoomSettings, ServerMessage,
 };
 use yonin_core::{Event, GameError, Move, RuleSet, Seat};
 use yonin_tests::*;
@@ -62,17 +62,17 @@ async fn a_check_moves_the_turn_to_the_checked_seat_and_back() {
         );
 
         // West is skipped: its move is refused.
-        w.send(&ClientMessage::Move {
-            mv: Move::from_usi("9e8e").unwrap(),
-        })
+        w.send(&ClientMessage::Game(GameRequest::Move(
+            Move::from_usi("9e8e").unwrap(),
+        )))
         .await;
         let reason = w
-            .expect("MoveRejected", |m| match m {
-                ServerMessage::MoveRejected { reason, .. } => Some(reason.clone()),
+            .expect("GameRefused", |m| match m {
+                ServerMessage::GameRefused { code, .. } => Some(*code),
                 _ => None,
             })
             .await;
-        assert_eq!(reason, Rejection::Game(GameError::NotYourTurn(Seat::West)));
+        assert_eq!(reason, ErrorCode::Rules(GameError::NotYourTurn(Seat::West)));
 
         e.wait_turn_or_end().await;
         e.play("1e2d").await;

@@ -1,6 +1,6 @@
 use std::time::Duration;
 use yonin_core::impasse::ImpasseRefusal;
-use yonin_core::protocol::{ClientMessage, Encoding, Rejection, ServerMessage};
+use yonin_core::protocol::{ClientMessage, Encoding, ErrorCode, GameRequest, ServerMessage};
 use yonin_core::{EndReason, GameError, Seat};
 use yonin_tests::*;
 
@@ -13,51 +13,56 @@ async fn draw_offers_impasse_refusal_and_a_rematch_with_seats_rotated() {
         let _room = start_standard(&mut ann, &mut bob, "draw").await;
 
         // An impasse declaration at the start is refused with its reason.
-        ann.send(&ClientMessage::DeclareImpasse).await;
+        ann.send(&ClientMessage::Game(GameRequest::DeclareImpasse))
+            .await;
         let reason = ann
-            .expect("MoveRejected", |m| match m {
-                ServerMessage::MoveRejected { reason, .. } => Some(reason.clone()),
+            .expect("GameRefused", |m| match m {
+                ServerMessage::GameRefused { code, .. } => Some(*code),
                 _ => None,
             })
             .await;
         assert_eq!(
             reason,
-            Rejection::Game(GameError::Impasse(ImpasseRefusal::KingNotInZone))
+            ErrorCode::Rules(GameError::Impasse(ImpasseRefusal::KingNotInZone))
         );
 
         // Nothing to accept before an offer, nor for the one who made it.
-        bob.send(&ClientMessage::AcceptDraw).await;
+        bob.send(&ClientMessage::Game(GameRequest::AcceptDraw))
+            .await;
         let reason = bob
-            .expect("MoveRejected", |m| match m {
-                ServerMessage::MoveRejected { reason, .. } => Some(reason.clone()),
+            .expect("GameRefused", |m| match m {
+                ServerMessage::GameRefused { code, .. } => Some(*code),
                 _ => None,
             })
             .await;
-        assert_eq!(reason, Rejection::Game(GameError::NoDrawOffer));
-        ann.send(&ClientMessage::OfferDraw).await;
+        assert_eq!(reason, ErrorCode::Rules(GameError::NoDrawOffer));
+        ann.send(&ClientMessage::Game(GameRequest::OfferDraw)).await;
         bob.expect("DrawOffered", |m| {
             matches!(m, ServerMessage::DrawOffered { by: Seat::South }).then_some(())
         })
         .await;
-        ann.send(&ClientMessage::AcceptDraw).await;
+        ann.send(&ClientMessage::Game(GameRequest::AcceptDraw))
+            .await;
         let reason = ann
-            .expect("MoveRejected", |m| match m {
-                ServerMessage::MoveRejected { reason, .. } => Some(reason.clone()),
+            .expect("GameRefused", |m| match m {
+                ServerMessage::GameRefused { code, .. } => Some(*code),
                 _ => None,
             })
             .await;
-        assert_eq!(reason, Rejection::Game(GameError::NoDrawOffer));
-        bob.send(&ClientMessage::DeclineDraw).await;
+        assert_eq!(reason, ErrorCode::Rules(GameError::NoDrawOffer));
+        bob.send(&ClientMessage::Game(GameRequest::DeclineDraw))
+            .await;
         ann.expect("DrawDeclined", |m| {
             matches!(m, ServerMessage::DrawDeclined { by: Seat::North }).then_some(())
         })
         .await;
-        ann.send(&ClientMessage::OfferDraw).await;
+        ann.send(&ClientMessage::Game(GameRequest::OfferDraw)).await;
         bob.expect("DrawOffered", |m| {
             matches!(m, ServerMessage::DrawOffered { .. }).then_some(())
         })
         .await;
-        bob.send(&ClientMessage::AcceptDraw).await;
+        bob.send(&ClientMessage::Game(GameRequest::AcceptDraw))
+            .await;
         let outcome = ann
             .expect("GameOver", |m| match m {
                 ServerMessage::GameOver { outcome, .. } => Some(outcome.clone()),
@@ -68,8 +73,8 @@ async fn draw_offers_impasse_refusal_and_a_rematch_with_seats_rotated() {
         assert!(outcome.is_draw());
 
         // Both ask for a rematch: the seats rotate.
-        ann.send(&ClientMessage::Rematch).await;
-        bob.send(&ClientMessage::Rematch).await;
+        ann.send(&ClientMessage::Game(GameRequest::Rematch)).await;
+        bob.send(&ClientMessage::Game(GameRequest::Rematch)).await;
         let a = ann.expect_game_started().await;
         let b = bob.expect_game_started().await;
         assert_eq!((a.you, b.you), (Some(Seat::North), Some(Seat::South)));

@@ -1,7 +1,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 use yonin_core::protocol::{
-    ClientMessage, Encoding, GameFilter, Occupant, ServerMessage, StoredPlayer,
+    ClientMessage, Encoding, GameFilter, GameRequest, Occupant, ServerMessage, StoredPlayer,
 };
 use yonin_core::Seat;
 use yonin_server::store::Store;
@@ -35,7 +35,7 @@ async fn a_forfeited_seat_keeps_its_persons_name() {
             .then_some(())
         })
         .await;
-        ann.send(&ClientMessage::ClaimWin).await;
+        ann.send(&ClientMessage::Game(GameRequest::ClaimWin)).await;
         ann.expect("GameOver", |m| {
             matches!(m, ServerMessage::GameOver { .. }).then_some(())
         })

@@ -3,7 +3,7 @@
 
 use crate::restart::{free_port, seen, ServerProcess};
 use std::time::Duration;
-use yonin_core::protocol::{ClientMessage, Encoding, GameFilter, ServerMessage};
+use yonin_core::protocol::{ClientMessage, Encoding, GameFilter, GameRequest, ServerMessage};
 use yonin_tests::*;
 
 /// A schema of its own in the database of `YONIN_TEST_POSTGRES`, dropped on drop.
@@ -128,7 +128,7 @@ async fn a_game_on_postgres_survives_sigkill_and_is_stored() {
         let mut bob =
             TestClient::connect_url(&server.url, "Bob", Encoding::Bincode, bob_token).await;
         bob.expect_game_started().await;
-        bob.send(&ClientMessage::Resign).await;
+        bob.send(&ClientMessage::Game(GameRequest::Resign)).await;
         ann.expect("GameOver", |m| {
             matches!(m, ServerMessage::GameOver { .. }).then_some(())
         })

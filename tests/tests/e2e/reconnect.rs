@@ -1,6 +1,6 @@
 use std::time::Duration;
 use yonin_core::protocol::{
-    ClientMessage, Encoding, Occupant, Rejection, RoomSettings, ServerMessage,
+    ClientMessage, Encoding, ErrorCode, GameRequest, Occupant, RoomSettings, ServerMessage,
 };
 use yonin_core::{EndReason, GameError, RuleSet, Seat};
 use yonin_tests::*;
@@ -95,14 +95,14 @@ async fn after_the_grace_period_a_bot_plays_and_the_win_may_be_claimed() {
             matches!(m, ServerMessage::SeatReconnected { seat: Seat::North }).then_some(())
         })
         .await;
-        ann.send(&ClientMessage::ClaimWin).await;
+        ann.send(&ClientMessage::Game(GameRequest::ClaimWin)).await;
         let reason = ann
-            .expect("MoveRejected", |m| match m {
-                ServerMessage::MoveRejected { reason, .. } => Some(reason.clone()),
+            .expect("GameRefused", |m| match m {
+                ServerMessage::GameRefused { code, .. } => Some(*code),
                 _ => None,
             })
             .await;
-        assert_eq!(reason, Rejection::Game(GameError::NothingToClaim));
+        assert_eq!(reason, ErrorCode::Rules(GameError::NothingToClaim));
 
         // Bob leaves for good: a bot stands in at once, and Ann claims the win.
         bob.send(&ClientMessage::Leave).await;
@@ -117,7 +117,7 @@ async fn after_the_grace_period_a_bot_plays_and_the_win_may_be_claimed() {
             .then_some(())
         })
         .await;
-        ann.send(&ClientMessage::ClaimWin).await;
+        ann.send(&ClientMessage::Game(GameRequest::ClaimWin)).await;
         let outcome = ann
             .expect("GameOver", |m| match m {
                 ServerMessage::GameOver { outcome, .. } => Some(outcome.clone()),

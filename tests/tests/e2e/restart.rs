@@ -4,7 +4,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use yonin_core::protocol::{
-    Action, BotLevel, ClientMessage, Encoding, GameFilter, RoomSettings, ServerMessage, TimeControl,
+    Action, BotLevel, ClientMessage, Encoding, GameFilter, GameRequest, RoomSettings,
+    ServerMessage, TimeControl,
 };
 use yonin_core::{RuleSet, Seat};
 use yonin_tests::*;
@@ -131,7 +132,7 @@ async fn a_standard_game_survives_sigkill_of_the_server() {
         let mut bob =
             TestClient::connect_url(&server.url, "Bob", Encoding::Bincode, bob_token).await;
         bob.expect_game_started().await;
-        bob.send(&ClientMessage::Resign).await;
+        bob.send(&ClientMessage::Game(GameRequest::Resign)).await;
         ann.expect("GameOver", |m| {
             matches!(m, ServerMessage::GameOver { .. }).then_some(())
         })
@@ -190,7 +191,7 @@ async fn a_yonin_game_with_three_bots_survives_sigkill_and_finishes() {
             state.actions.len()
         );
         // The bots play on; Mei resigns and the bots finish the game among themselves.
-        mei.send(&ClientMessage::Resign).await;
+        mei.send(&ClientMessage::Game(GameRequest::Resign)).await;
         let outcome = mei
             .wait_for(Duration::from_secs(90), |m| match m {
                 ServerMessage::GameOver { outcome, .. } => Some(outcome.clone()),

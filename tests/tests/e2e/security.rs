@@ -3,8 +3,8 @@ use std::time::Duration;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::Message;
 use yonin_core::protocol::{
-    self, BotLevel, ClientMessage, Encoding, ErrorCode, LeaveReason, ResumeToken, RoomSettings,
-    ServerMessage,
+    self, BotLevel, ClientMessage, Encoding, ErrorCode, GameRequest, LeaveReason, ResumeToken,
+    RoomSettings, ServerMessage,
 };
 use yonin_core::{RuleSet, Seat};
 use yonin_tests::*;
@@ -43,14 +43,14 @@ async fn a_wrong_token_gets_no_seat() {
         })
         .await;
         assert_eq!(eve.expect_error().await.0, ErrorCode::NotHost);
-        eve.send(&ClientMessage::Resign).await;
+        eve.send(&ClientMessage::Game(GameRequest::Resign)).await;
         let refused = eve
-            .expect("MoveRejected", |m| match m {
-                ServerMessage::MoveRejected { reason, .. } => Some(reason.clone()),
+            .expect("GameRefused", |m| match m {
+                ServerMessage::GameRefused { code, .. } => Some(*code),
                 _ => None,
             })
             .await;
-        assert_eq!(refused, protocol::Rejection::Room(ErrorCode::NotSeated));
+        assert_eq!(refused, ErrorCode::NotSeated);
         server.shutdown().await.unwrap();
     })
     .await;

@@ -1,6 +1,6 @@
 use std::time::Duration;
 use yonin_core::protocol::{
-    ClientMessage, Encoding, ErrorCode, Rejection, RoomSettings, ServerMessage,
+    ClientMessage, Encoding, ErrorCode, GameRequest, RoomSettings, ServerMessage,
 };
 use yonin_core::{EndReason, GameError, IllegalMove, Move, RuleSet, Seat};
 use yonin_tests::*;
@@ -44,29 +44,32 @@ async fn two_people_play_to_checkmate_in_both_encodings() {
         assert_eq!(cat.seat, None);
 
         // Out of turn: North tries to move first.
-        bob.send(&ClientMessage::Move {
-            mv: Move::from_usi("1c1d").unwrap(),
-        })
+        bob.send(&ClientMessage::Game(GameRequest::Move(
+            Move::from_usi("1c1d").unwrap(),
+        )))
         .await;
         let reason = bob
-            .expect("MoveRejected", |m| match m {
-                ServerMessage::MoveRejected { reason, .. } => Some(reason.clone()),
+            .expect("GameRefused", |m| match m {
+                ServerMessage::GameRefused { code, .. } => Some(*code),
                 _ => None,
             })
             .await;
-        assert_eq!(reason, Rejection::Game(GameError::NotYourTurn(Seat::North)));
+        assert_eq!(
+            reason,
+            ErrorCode::Rules(GameError::NotYourTurn(Seat::North))
+        );
         // A spectator cannot act for anyone.
-        cat.send(&ClientMessage::Move {
-            mv: Move::from_usi("5d5c").unwrap(),
-        })
+        cat.send(&ClientMessage::Game(GameRequest::Move(
+            Move::from_usi("5d5c").unwrap(),
+        )))
         .await;
         let reason = cat
-            .expect("MoveRejected", |m| match m {
-                ServerMessage::MoveRejected { reason, .. } => Some(reason.clone()),
+            .expect("GameRefused", |m| match m {
+                ServerMessage::GameRefused { code, .. } => Some(*code),
                 _ => None,
             })
             .await;
-        assert_eq!(reason, Rejection::Room(ErrorCode::NotSeated));
+        assert_eq!(reason, ErrorCode::NotSeated);
 
         ann.play("5d5c").await;
         bob.wait_turn_or_end().await;
@@ -74,21 +77,19 @@ async fn two_people_play_to_checkmate_in_both_encodings() {
         ann.wait_turn_or_end().await;
 
         // Nifu: a second unpromoted pawn on file 5.
-        ann.send(&ClientMessage::Move {
-            mv: Move::from_usi("P*5e").unwrap(),
-        })
+        ann.send(&ClientMessage::Game(GameRequest::Move(
+            Move::from_usi("P*5e").unwrap(),
+        )))
         .await;
         let (reason, message) = ann
-            .expect("MoveRejected", |m| match m {
-                ServerMessage::MoveRejected {
-                    reason, message, ..
-                } => Some((reason.clone(), message.clone())),
+            .expect("GameRefused", |m| match m {
+                ServerMessage::GameRefused { code, message, .. } => Some((*code, message.clone())),
                 _ => None,
             })
             .await;
         assert_eq!(
             reason,
-            Rejection::Game(GameError::Illegal(IllegalMove::DoublePawn))
+            ErrorCode::Rules(GameError::Illegal(IllegalMove::DoublePawn))
         );
         assert!(message.contains("nifu"), "{message}");
 
@@ -125,7 +126,7 @@ async fn resignation_from_the_start_position() {
         ann.wait_turn_or_end().await;
         ann.play("8h2b+").await;
         bob.wait_turn_or_end().await;
-        bob.send(&ClientMessage::Resign).await;
+        bob.send(&ClientMessage::Game(GameRequest::Resign)).await;
         let (outcome, record) = ann
             .expect("GameOver", |m| match m {
                 ServerMessage::GameOver { outcome, record } => {

@@ -2,8 +2,8 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use yonin_core::protocol::{
-    ClientMessage, Encoding, ErrorCode, GameFilter, RecordFormat, RoomSettings, ServerMessage,
-    StoredPlayer,
+    ClientMessage, Encoding, ErrorCode, GameFilter, GameRequest, RecordFormat, RoomSettings,
+    ServerMessage, StoredPlayer,
 };
 use yonin_core::{EndReason, RuleSet, Seat, Variant};
 use yonin_server::discovery::DiscoveredServer;
@@ -28,7 +28,7 @@ async fn a_finished_game_is_stored_before_its_result_is_announced() {
         bob.wait_turn_or_end().await;
         bob.play("3c3d").await;
         ann.wait_turn_or_end().await;
-        ann.send(&ClientMessage::Resign).await;
+        ann.send(&ClientMessage::Game(GameRequest::Resign)).await;
         for c in [&mut ann, &mut bob] {
             let outcome = c
                 .expect("GameOver", |m| match m {

@@ -8,9 +8,9 @@
 use super::pool::{explain, pg_error, Pool};
 use super::{column, insert_game, stored_id};
 use crate::store::codec::decode;
-use crate::store::game_store::{JournalDone, JournalWrite, LiveGameRecord};
-use crate::store::live::{LiveEntry, LiveGame, LiveId};
 use crate::store::StoreError;
+use crate::store::{JournalDone, JournalWrite, LiveGameRecord};
+use crate::store::{LiveEntry, LiveGame, LiveId};
 use std::collections::HashMap;
 use std::sync::Arc;
 use tokio_postgres::{IsolationLevel, Statement, Transaction};

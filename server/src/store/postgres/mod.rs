@@ -12,8 +12,9 @@ mod migrate;
 pub mod pool;
 
 use super::codec::{decode, encode, name_key, variant_key, EncodedGame};
-use super::game_store::{GameStore, JournalDone, JournalWrite, LiveGameRecord};
+use super::game_store::GameStore;
 use super::StoreError;
+use super::{JournalDone, JournalWrite, LiveGameRecord};
 use pool::{pg_error, retrying, Pool, Runtime, CONNECT_TIMEOUT};
 use std::sync::Arc;
 use tokio_postgres::{Config, GenericClient, Row};

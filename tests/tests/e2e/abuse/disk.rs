@@ -1,6 +1,8 @@
 use std::sync::Arc;
 use std::time::Duration;
-use yonin_core::protocol::{Action, ClientMessage, Encoding, ErrorCode, GameFilter, ServerMessage};
+use yonin_core::protocol::{
+    Action, ClientMessage, Encoding, ErrorCode, GameFilter, GameRequest, ServerMessage,
+};
 use yonin_core::{EndReason, Seat};
 use yonin_server::store::{Faults, LiveEntry, Store, StoreOptions};
 use yonin_tests::*;
@@ -47,7 +49,7 @@ fn assert_stored_resigned(store: &Store, plies: usize) {
 /// Plays `usi` and waits for its events, counting the `StoreUnavailable` errors on the way.
 async fn move_noting(c: &mut TestClient, usi: &str, told: &mut usize) {
     let mv = yonin_core::Move::from_usi(usi).expect("a USI move");
-    c.send(&ClientMessage::Move { mv }).await;
+    c.send(&ClientMessage::Game(GameRequest::Move(mv))).await;
     c.expect("our move's events", |m| {
         *told += store_errors(std::slice::from_ref(m));
         match m {
@@ -111,7 +113,7 @@ async fn a_full_disk_is_told_once_and_the_game_is_written_whole_when_space_is_ba
         ann.wait_turn_or_end().await;
         assert_eq!(live_plies(&store), vec![4], "no gap is left in the game");
 
-        ann.send(&ClientMessage::Resign).await;
+        ann.send(&ClientMessage::Game(GameRequest::Resign)).await;
         for c in [&mut ann, &mut bob] {
             c.expect("GameOver", |m| {
                 matches!(m, ServerMessage::GameOver { .. }).then_some(())
@@ -132,7 +134,7 @@ async fn a_finished_game_the_disk_refused_is_stored_when_space_is_back() {
         ann.play("7g7f").await;
         bob.wait_turn_or_end().await;
         faults.set_disk_full(true);
-        bob.send(&ClientMessage::Resign).await;
+        bob.send(&ClientMessage::Game(GameRequest::Resign)).await;
         // The result is announced all the same, with the reason it was not saved beside it
         // (and nothing before it: the game does not "go on").
         for c in [&mut ann, &mut bob] {

@@ -29,7 +29,7 @@ async fn bad_input_closes_only_the_offender() {
         for junk in [
             "{",
             "null",
-            "{\"Move\":{\"mv\":\"9z9z\"}}",
+            "{\"Game\":{\"Move\":\"9z9z\"}}",
             "[1,2]",
             "\"NoSuch\"",
             "{}",

@@ -26,20 +26,26 @@
 //!   [`super::LiveEntry`]), with an index in memory from each game to its sequence numbers;
 //! - `meta`: name → number (the next live id; which indexes are built).
 
-use super::backend::{Faults, StoreBackend};
-use super::codec::{decode, encode, name_key, variant_key, EncodedGame};
-use super::embedded_live::{self, LiveChanges, LiveIndex};
-use super::game_store::{GameStore, JournalDone, JournalWrite, LiveGameRecord};
-use super::live::Refusable;
-use super::StoreError;
+mod live;
+mod live_index;
+mod tables;
+
+use crate::store::backend::{Faults, StoreBackend};
+use crate::store::codec::{decode, encode, name_key, variant_key, EncodedGame};
+use crate::store::game_store::GameStore;
+use crate::store::live_game::Refusable;
+use crate::store::StoreError;
+use crate::store::{JournalDone, JournalWrite, LiveGameRecord};
+use live_index::{LiveChanges, LiveIndex};
 use redb::backends::FileBackend;
 use redb::{
     Builder, Database, Durability, ReadTransaction, ReadableDatabase, ReadableTable,
-    ReadableTableMetadata, TableDefinition, WriteTransaction,
+    ReadableTableMetadata, WriteTransaction,
 };
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError, RwLock};
+use tables::*;
 use yonin_core::protocol::{GameFilter, GameId, GameSummary, StoredGame, StoredPlayer};
 
 /// The database file inside the data directory.
@@ -61,25 +67,6 @@ pub const DEFAULT_LIVE_MARGIN_BYTES: u64 = 64 << 20;
 /// 50,000 games (136 MiB file) where redb's default took 133 MiB and grows with the file, for
 /// 10% more time reading them all; see that file's comment.
 pub const DEFAULT_CACHE_BYTES: usize = 16 << 20;
-
-const GAMES: TableDefinition<u64, &[u8]> = TableDefinition::new("games");
-const SUMMARIES: TableDefinition<u64, &[u8]> = TableDefinition::new("summaries");
-const BY_PLAYER: TableDefinition<(&str, u64), ()> = TableDefinition::new("by_player");
-const BY_VARIANT: TableDefinition<(u8, u64), ()> = TableDefinition::new("by_variant");
-pub(crate) const LIVE_GAMES: TableDefinition<u64, &[u8]> = TableDefinition::new("live_games");
-/// The actions of every game in progress, in the order they were written: sequence number →
-/// (live id, ply, entry). One log rather than a table keyed by (live id, ply): a batch's moves
-/// from many rooms then land side by side at the end of one B-tree instead of in a leaf per
-/// room, which is what an fsync pays for (see `live`).
-pub(crate) const LIVE_LOG: TableDefinition<u64, (u64, u32, &[u8])> =
-    TableDefinition::new("live_log");
-pub(crate) const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
-
-/// `meta` key: the next live id to hand out.
-pub(crate) const META_NEXT_LIVE: &str = "next_live_id";
-/// `meta` key: present once `by_variant` holds every stored game (stores made before the index
-/// are indexed when first opened).
-const META_BY_VARIANT: &str = "by_variant_built";
 
 /// How much room the store has, and how much memory it may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -204,7 +191,7 @@ fn open_database(
         .create_with_backend(backend)
         .map_err(database_error)?;
     prepare(&db)?;
-    let index = embedded_live::build_index(&db)?;
+    let index = live_index::build(&db)?;
     Ok((db, index))
 }
 
@@ -380,7 +367,7 @@ impl RedbStore {
             txn.set_durability(Durability::Immediate)?;
             let (value, changes) = body(&txn, &index)?;
             txn.commit()?;
-            embedded_live::apply_changes(&mut index, changes);
+            live_index::apply_changes(&mut index, changes);
             Ok(value)
         })();
         (result, open.generation)
@@ -521,10 +508,10 @@ impl GameStore for RedbStore {
     }
 
     fn live_games(&self) -> Result<Vec<LiveGameRecord>, StoreError> {
-        embedded_live::live_games(self)
+        self.read_live_games()
     }
 
     fn commit_journal(&self, writes: Vec<JournalWrite>) -> Vec<Result<JournalDone, StoreError>> {
-        embedded_live::commit(self, &writes)
+        self.commit_live(&writes)
     }
 }

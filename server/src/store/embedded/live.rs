@@ -16,53 +16,16 @@
 //! every write of the batch, after the store has reopened the database and tried the batch once
 //! more.
 
-use super::codec::decode;
-use super::embedded::{
-    insert_game, Admission, RedbStore, LIVE_GAMES, LIVE_LOG, META, META_NEXT_LIVE,
-};
-use super::game_store::{JournalDone, JournalWrite, LiveGameRecord};
-use super::live::{LiveEntry, LiveGame, LiveId, Refusable};
-use super::StoreError;
-use redb::{Database, ReadableDatabase, ReadableTable, WriteTransaction};
+use super::live_index::{LiveChanges, LiveIndex};
+use super::tables::{LIVE_GAMES, LIVE_LOG, META, META_NEXT_LIVE};
+use super::{insert_game, Admission, RedbStore};
+use crate::store::codec::decode;
+use crate::store::live_game::{LiveEntry, LiveGame, LiveId, Refusable};
+use crate::store::StoreError;
+use crate::store::{JournalDone, JournalWrite, LiveGameRecord};
+use redb::{ReadableTable, WriteTransaction};
 use std::collections::HashMap;
 use std::sync::Arc;
-
-/// Each game in progress (live id) and the log's sequence numbers of its actions, by ply.
-pub(crate) type LiveIndex = HashMap<u64, Vec<u64>>;
-/// How a transaction changes the [`LiveIndex`]: a game's new list, or `None` when it is gone.
-pub(crate) type LiveChanges = HashMap<u64, Option<Vec<u64>>>;
-
-/// Makes committed changes in the index.
-pub(crate) fn apply_changes(index: &mut LiveIndex, changes: LiveChanges) {
-    for (id, seqs) in changes {
-        match seqs {
-            Some(seqs) => index.insert(id, seqs),
-            None => index.remove(&id),
-        };
-    }
-}
-
-/// The index of the games in progress in `db`, from its tables.
-pub(crate) fn build_index(db: &Database) -> Result<LiveIndex, StoreError> {
-    let txn = db.begin_read()?;
-    let mut index = LiveIndex::new();
-    for game in txn.open_table(LIVE_GAMES)?.iter()? {
-        index.insert(game?.0.value(), Vec::new());
-    }
-    for record in txn.open_table(LIVE_LOG)?.iter()? {
-        let (seq, value) = record?;
-        let (id, ply, _) = value.value();
-        // Records of no game in progress cannot be (they go with their game); skip them.
-        if let Some(seqs) = index.get_mut(&id) {
-            if ply as usize == seqs.len() {
-                seqs.push(seq.value());
-            } else {
-                tracing::error!("game store: live{id} has action {ply} after {}", seqs.len());
-            }
-        }
-    }
-    Ok(index)
-}
 
 /// An action read back from the log (or why it could not be).
 type Decoded = Result<LiveEntry, StoreError>;
@@ -173,57 +136,61 @@ fn apply(
     }
 }
 
-/// Commits one batch of journal writes in one transaction (see [`super::GameStore::commit_journal`]).
-pub(crate) fn commit(
-    store: &RedbStore,
-    writes: &[JournalWrite],
-) -> Vec<Result<JournalDone, StoreError>> {
-    let bytes = store.file_bytes();
-    // Refusals for a full store, decided before the transaction.
-    let admitted: Vec<Result<(), StoreError>> = writes
-        .iter()
-        .map(|w| store.admit(admission(w), bytes))
-        .collect();
-    let committed = store.write_live(|txn, index| {
-        let mut view = Batch {
-            index,
-            changes: LiveChanges::new(),
-        };
-        let mut results = Vec::with_capacity(writes.len());
-        for (write, admitted) in writes.iter().zip(&admitted) {
-            results.push(match admitted {
-                Ok(()) => Some(apply(txn, &mut view, write)?),
-                Err(_) => None,
-            });
-        }
-        Ok((results, view.changes))
-    });
-    match committed {
-        Ok(results) => {
-            store.count_journal_commit();
-            admitted
-                .into_iter()
-                .zip(results)
-                .map(|(admitted, result)| match (admitted, result) {
-                    (Err(full), _) => Err(full),
-                    (Ok(()), Some(result)) => result,
-                    (Ok(()), None) => Err(StoreError::Task("a write was skipped".into())),
-                })
-                .collect()
-        }
-        Err(e) => {
-            tracing::error!(
-                "game store journal: a batch of {} failed: {e}",
-                writes.len()
-            );
-            let shared = Arc::new(e);
-            admitted
-                .into_iter()
-                .map(|admitted| match admitted {
-                    Err(full) => Err(full),
-                    Ok(()) => Err(StoreError::Shared(shared.clone())),
-                })
-                .collect()
+impl RedbStore {
+    /// Commits one batch of journal writes in one transaction (see
+    /// [`crate::store::GameStore::commit_journal`]).
+    pub(super) fn commit_live(
+        &self,
+        writes: &[JournalWrite],
+    ) -> Vec<Result<JournalDone, StoreError>> {
+        let store = self;
+        let bytes = store.file_bytes();
+        // Refusals for a full store, decided before the transaction.
+        let admitted: Vec<Result<(), StoreError>> = writes
+            .iter()
+            .map(|w| store.admit(admission(w), bytes))
+            .collect();
+        let committed = store.write_live(|txn, index| {
+            let mut view = Batch {
+                index,
+                changes: LiveChanges::new(),
+            };
+            let mut results = Vec::with_capacity(writes.len());
+            for (write, admitted) in writes.iter().zip(&admitted) {
+                results.push(match admitted {
+                    Ok(()) => Some(apply(txn, &mut view, write)?),
+                    Err(_) => None,
+                });
+            }
+            Ok((results, view.changes))
+        });
+        match committed {
+            Ok(results) => {
+                store.count_journal_commit();
+                admitted
+                    .into_iter()
+                    .zip(results)
+                    .map(|(admitted, result)| match (admitted, result) {
+                        (Err(full), _) => Err(full),
+                        (Ok(()), Some(result)) => result,
+                        (Ok(()), None) => Err(StoreError::Task("a write was skipped".into())),
+                    })
+                    .collect()
+            }
+            Err(e) => {
+                tracing::error!(
+                    "game store journal: a batch of {} failed: {e}",
+                    writes.len()
+                );
+                let shared = Arc::new(e);
+                admitted
+                    .into_iter()
+                    .map(|admitted| match admitted {
+                        Err(full) => Err(full),
+                        Ok(()) => Err(StoreError::Shared(shared.clone())),
+                    })
+                    .collect()
+            }
         }
     }
 }
@@ -239,47 +206,49 @@ fn admission(write: &JournalWrite) -> Admission {
     }
 }
 
-/// Every game in progress in the store, with its actions in order: what a restarting server
-/// carries on. A game whose stored value is damaged is left out (and logged); a damaged
-/// action ends its game's list there (the actions after it cannot be replayed without it).
-pub(crate) fn live_games(store: &RedbStore) -> Result<Vec<LiveGameRecord>, StoreError> {
-    store.read(|txn| {
-        // Every action in the log, by game.
-        let mut actions: HashMap<u64, Vec<(u32, Decoded)>> = HashMap::new();
-        for record in txn.open_table(LIVE_LOG)?.iter()? {
-            let (_, value) = record?;
-            let (id, ply, bytes) = value.value();
-            actions.entry(id).or_default().push((ply, decode(bytes)));
-        }
-        let mut out = Vec::new();
-        for game in txn.open_table(LIVE_GAMES)?.iter()? {
-            let (id, bytes) = game?;
-            let id = LiveId(id.value());
-            let game: LiveGame = match decode(bytes.value()) {
-                Ok(game) => game,
-                Err(e) => {
-                    tracing::error!("game store: game in progress {id} is damaged: {e}");
-                    continue;
-                }
-            };
-            let mut list = actions.remove(&id.0).unwrap_or_default();
-            list.sort_by_key(|(ply, _)| *ply);
-            let mut entries = Vec::with_capacity(list.len());
-            for (ply, entry) in list {
-                match entry {
-                    Ok(entry) if ply as usize == entries.len() => entries.push(entry),
-                    Ok(_) => {
-                        tracing::error!("game store: {id} lacks action {}", entries.len());
-                        break;
-                    }
-                    Err(e) => {
-                        tracing::error!("game store: {id} action {ply} is damaged: {e}");
-                        break;
-                    }
-                }
+impl RedbStore {
+    /// Every game in progress in the store, with its actions in order: what a restarting server
+    /// carries on. A game whose stored value is damaged is left out (and logged); a damaged
+    /// action ends its game's list there (the actions after it cannot be replayed without it).
+    pub(super) fn read_live_games(&self) -> Result<Vec<LiveGameRecord>, StoreError> {
+        self.read(|txn| {
+            // Every action in the log, by game.
+            let mut actions: HashMap<u64, Vec<(u32, Decoded)>> = HashMap::new();
+            for record in txn.open_table(LIVE_LOG)?.iter()? {
+                let (_, value) = record?;
+                let (id, ply, bytes) = value.value();
+                actions.entry(id).or_default().push((ply, decode(bytes)));
             }
-            out.push((id, game, entries));
-        }
-        Ok(out)
-    })
+            let mut out = Vec::new();
+            for game in txn.open_table(LIVE_GAMES)?.iter()? {
+                let (id, bytes) = game?;
+                let id = LiveId(id.value());
+                let game: LiveGame = match decode(bytes.value()) {
+                    Ok(game) => game,
+                    Err(e) => {
+                        tracing::error!("game store: game in progress {id} is damaged: {e}");
+                        continue;
+                    }
+                };
+                let mut list = actions.remove(&id.0).unwrap_or_default();
+                list.sort_by_key(|(ply, _)| *ply);
+                let mut entries = Vec::with_capacity(list.len());
+                for (ply, entry) in list {
+                    match entry {
+                        Ok(entry) if ply as usize == entries.len() => entries.push(entry),
+                        Ok(_) => {
+                            tracing::error!("game store: {id} lacks action {}", entries.len());
+                            break;
+                        }
+                        Err(e) => {
+                            tracing::error!("game store: {id} action {ply} is damaged: {e}");
+                            break;
+                        }
+                    }
+                }
+                out.push((id, game, entries));
+            }
+            Ok(out)
+        })
+    }
 }
