@@ -1,12 +1,12 @@
 //! The window: macroquad's frame loop and the stack of screens. Each frame: drain the
 //! network → the top screen turns input into intents, updates and draws → transition.
 
-use crate::assets::{self, Sounds};
 use crate::input::{Input, InputQueue};
 use crate::redraw::Pacer;
 use crate::screens::{menu::MenuScreen, saved_game, Ctx, Screen, Transition};
-use crate::settings::Settings;
-use crate::theme;
+use crate::state::settings::Settings;
+use crate::view::assets::{self, Sounds};
+use crate::view::theme;
 use macroquad::conf::UpdateTrigger;
 use macroquad::miniquad::conf::Platform;
 use macroquad::prelude::*;
@@ -100,7 +100,7 @@ pub fn run(opts: WindowOptions) {
     macroquad::Window::from_config(conf, async move {
         if let Some(path) = opts.screenshot {
             let scenario = opts.scenario.as_deref().unwrap_or("standard-start");
-            match crate::screenshot::run(&path, scenario, (w, h)).await {
+            match crate::scenes::screenshot::run(&path, scenario, (w, h)).await {
                 Ok(()) => std::process::exit(0),
                 Err(e) => {
                     eprintln!("yonin: screenshot failed: {e}");
@@ -188,7 +188,7 @@ async fn game_loop(sleeps: bool) {
         if ctx.input.f12 {
             // A picture of the window, in the current folder.
             let path = PathBuf::from(format!("yonin-{:.0}.png", get_time() * 1000.0));
-            match crate::screenshot::save(&path) {
+            match crate::scenes::screenshot::save(&path) {
                 Ok(()) => eprintln!("yonin: saved {}", path.display()),
                 Err(e) => eprintln!("yonin: could not save a screenshot: {e}"),
             }

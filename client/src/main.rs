@@ -1,7 +1,7 @@
 //! `yonin`: the game window, or an engine tool when a subcommand is given.
 
 use clap::Parser;
-use yonin_client::cli::{self, Cli};
+use yonin_client::tools::cli::{self, Cli};
 
 fn main() {
     if let Err(e) = yonin_core::cpu::check() {

@@ -3,12 +3,12 @@
 //! restored. Esc leaves (asking once while the game runs).
 
 use super::{draw_toast, Ctx, Screen, Transition};
-use crate::chat::{ChatAction, ChatPanel};
-use crate::game_view::{GameView, Intent};
 use crate::i18n::{tr, Text};
-use crate::session::Link;
-use crate::table::Cue;
-use crate::theme;
+use crate::state::chat::{ChatAction, ChatPanel};
+use crate::state::session::Link;
+use crate::state::table::Cue;
+use crate::view::game::{GameView, Intent};
+use crate::view::theme;
 use macroquad::prelude::*;
 use yonin_core::protocol::ClientMessage;
 
@@ -114,7 +114,7 @@ impl Screen for GameScreen {
                 (None, Link::Open) => (tr(Text::SettingUpBoard).to_string(), false),
             };
             let size =
-                crate::game_view::fit(&ui, &text, screen_width() - 2.0 * ui.unit, ui.unit * 1.3);
+                crate::view::game::fit(&ui, &text, screen_width() - 2.0 * ui.unit, ui.unit * 1.3);
             ui.text_centered(
                 &text,
                 c,
@@ -149,7 +149,7 @@ impl Screen for GameScreen {
         }
         let intents = self.view.frame(&ui, table, &opts, now);
         if let Some((draw, at)) = &session.first_draw {
-            crate::first_draw::draw(&ui, draw, table, now - at);
+            crate::view::first_draw::draw(&ui, draw, table, now - at);
         }
         let over = table.is_over();
         let rules = *table.game.rules();
@@ -163,15 +163,15 @@ impl Screen for GameScreen {
         }
         if let Some(r) = &session.reconnect {
             let area = Rect::new(0.0, 0.0, screen_width(), screen_height());
-            let choice = crate::reconnect::draw_overlay(&ui, area, r, now, session.offline);
+            let choice = crate::state::reconnect::draw_overlay(&ui, area, r, now, session.offline);
             return match choice {
-                Some(crate::reconnect::OverlayChoice::TryAgain) => {
+                Some(crate::state::reconnect::OverlayChoice::TryAgain) => {
                     if let Some(s) = ctx.session.as_mut() {
                         s.retry_reconnect(now);
                     }
                     Transition::Stay
                 }
-                Some(crate::reconnect::OverlayChoice::BackToLobby) => leave(ctx),
+                Some(crate::state::reconnect::OverlayChoice::BackToLobby) => leave(ctx),
                 None => Transition::Stay,
             };
         }

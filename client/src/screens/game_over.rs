@@ -2,11 +2,11 @@
 //! and the way back. Esc returns to the final board, whose Result button opens it again.
 
 use super::{outcome_line, Ctx, Screen, Transition};
-use crate::game_view::{arrow_str, ordinal, GameView};
 use crate::i18n::{tr, trf, Text};
-use crate::table::Table;
-use crate::theme;
-use crate::ui::{rounded_outline, rounded_rect};
+use crate::state::table::Table;
+use crate::view::game::{arrow_str, ordinal, GameView};
+use crate::view::theme;
+use crate::view::ui::{rounded_outline, rounded_rect};
 use macroquad::prelude::*;
 use yonin_core::protocol::ClientMessage;
 use yonin_core::Variant;
@@ -106,7 +106,7 @@ impl Screen for GameOverScreen {
         );
         y += u * 2.2;
         let line = outcome_line(&outcome, table.variant());
-        let s = crate::game_view::fit(&ui, &line, pw - 2.0 * u, u * 1.0);
+        let s = crate::view::game::fit(&ui, &line, pw - 2.0 * u, u * 1.0);
         ui.text_centered(
             &line,
             vec2(panel.center().x, y),

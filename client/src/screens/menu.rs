@@ -3,12 +3,12 @@
 //! first button is "Rejoin your game", with the room and the other players under it.
 
 use super::{Ctx, Screen, Transition};
-use crate::board_view::{draw_piece, piece_text, PieceLook, PieceStyle};
 use crate::i18n::{tr, Text};
-use crate::seats::{SavedSeat, SeatBook, ServerPlace};
-use crate::session::{Session, Start, Storage};
-use crate::settings::Mode;
-use crate::theme;
+use crate::state::seats::{SavedSeat, SeatBook, ServerPlace};
+use crate::state::session::{Session, Start, Storage};
+use crate::state::settings::Mode;
+use crate::view::board::{draw_piece, piece_text, PieceLook, PieceStyle};
+use crate::view::theme;
 use macroquad::prelude::*;
 use std::f32::consts::FRAC_PI_2;
 use yonin_core::{PieceKind, Seat};
@@ -153,7 +153,7 @@ impl Screen for MenuScreen {
                 return rejoin(ctx, seat);
             }
             let about = seat.describe();
-            let size = crate::game_view::fit(&ui, &about, w - 2.0 * u, r.h * 0.34);
+            let size = crate::view::game::fit(&ui, &about, w - 2.0 * u, r.h * 0.34);
             ui.text_centered(
                 &about,
                 vec2(w / 2.0, r.y + r.h * 1.33),

@@ -10,12 +10,12 @@ pub mod rules;
 pub mod settings;
 pub mod setup;
 
-use crate::assets::Sounds;
 use crate::i18n::{seat_name, side_name, tr, trf, Text};
-use crate::session::Session;
-use crate::settings::{SavedGame, Settings};
-use crate::table::{Cue, Table};
-use crate::ui::{Input, Ui};
+use crate::state::session::Session;
+use crate::state::settings::{SavedGame, Settings};
+use crate::state::table::{Cue, Table};
+use crate::view::assets::Sounds;
+use crate::view::ui::{Input, Ui};
 use macroquad::text::Font;
 use yonin_core::outcome::{EndReason, Outcome};
 use yonin_core::Variant;
@@ -58,8 +58,8 @@ impl Ctx {
         Ui::new(&self.font, &self.input)
     }
 
-    pub fn view_options(&self, interactive: bool) -> crate::game_view::ViewOptions {
-        crate::game_view::ViewOptions {
+    pub fn view_options(&self, interactive: bool) -> crate::view::game::ViewOptions {
+        crate::view::game::ViewOptions {
             pieces: self.settings.piece_style(),
             usi_record: self.settings.usi_record,
             animation: self.settings.anim_speed.seconds(),
@@ -164,17 +164,17 @@ pub fn draw_toast(ui: &Ui, text: &str, error: bool) {
         w,
         size * 2.2,
     );
-    crate::ui::rounded_rect(r, 8.0, Color::new(0.06, 0.06, 0.08, 0.92));
-    crate::ui::rounded_outline(
+    crate::view::ui::rounded_rect(r, 8.0, Color::new(0.06, 0.06, 0.08, 0.92));
+    crate::view::ui::rounded_outline(
         r,
         8.0,
         2.0,
         if error {
-            crate::theme::CHECK_GLOW
+            crate::view::theme::CHECK_GLOW
         } else {
-            crate::theme::ACCENT
+            crate::view::theme::ACCENT
         },
     );
-    let s = crate::game_view::fit(ui, text, w - size, size);
-    ui.text_centered(text, r.center(), s, crate::theme::palette().text);
+    let s = crate::view::game::fit(ui, text, w - size, size);
+    ui.text_centered(text, r.center(), s, crate::view::theme::palette().text);
 }

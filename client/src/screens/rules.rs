@@ -3,10 +3,10 @@
 //! house rule chosen for this game.
 
 use super::{Ctx, Screen, Transition};
-use crate::board_view::{draw_piece, piece_text, PieceLook, PieceStyle};
 use crate::i18n::{seat_name, tr, trf, Text};
-use crate::theme;
-use crate::ui::{rounded_rect, Ui};
+use crate::view::board::{draw_piece, piece_text, PieceLook, PieceStyle};
+use crate::view::theme;
+use crate::view::ui::{rounded_rect, Ui};
 use macroquad::prelude::*;
 use std::f32::consts::FRAC_PI_2;
 use yonin_core::protocol::TimeControl;
@@ -212,7 +212,7 @@ pub fn rules_blocks(r: &RuleSet, time: Option<TimeControl>) -> Vec<Block> {
                 periods,
             } => {
                 let main = if main_ms > 0 {
-                    trf(Text::RMainTime, &[&crate::table::format_ms(main_ms)])
+                    trf(Text::RMainTime, &[&crate::state::table::format_ms(main_ms)])
                 } else {
                     tr(Text::RNoMainTime).to_string()
                 };

@@ -4,11 +4,11 @@
 //! saved when leaving the screen.
 
 use super::{Ctx, Screen, Transition};
-use crate::board_view::{self, PieceLook, PieceStyle};
 use crate::i18n::{tr, trf, Text};
-use crate::settings::{AnimSpeed, BotPace, Settings};
-use crate::theme::{self, ThemeName};
-use crate::ui::{TextField, Ui};
+use crate::state::settings::{AnimSpeed, BotPace, Settings};
+use crate::view::board::{self, PieceLook, PieceStyle};
+use crate::view::theme::{self, ThemeName};
+use crate::view::ui::{TextField, Ui};
 use macroquad::prelude::*;
 use std::f32::consts::PI;
 use yonin_core::protocol::{validate_name, MAX_NAME_CHARS};
@@ -91,7 +91,7 @@ impl Screen for SettingsScreen {
                 }
             }
         }
-        let ui = crate::ui::Ui::new(&ctx.font, &ctx.input);
+        let ui = crate::view::ui::Ui::new(&ctx.font, &ctx.input);
         let (w, h) = (screen_width(), screen_height());
         let u = ui.unit;
         ui.title(tr(Text::SettingsTitle));
@@ -122,7 +122,7 @@ impl Screen for SettingsScreen {
         }
         self.name.show(&ui, row(), tr(Text::YourName));
         self.server.show(&ui, row(), tr(Text::ServerAddress));
-        let sound = if crate::assets::no_sound_device() {
+        let sound = if crate::view::assets::no_sound_device() {
             tr(Text::NoSoundDevice)
         } else {
             on_off(s.sound)
@@ -250,7 +250,7 @@ fn draw_preview(ui: &Ui, at: Vec2, cell: f32, style: PieceStyle) {
             );
             let look = PieceLook::live(kind, color);
             let jewel = seat == Seat::South;
-            board_view::draw_styled_piece(ui, centre, cell, angle, kind, jewel, style, look, true);
+            board::draw_styled_piece(ui, centre, cell, angle, kind, jewel, style, look, true);
         }
     }
 }

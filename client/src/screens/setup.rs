@@ -5,10 +5,10 @@
 use super::{Ctx, Screen, Transition};
 use crate::cycle::step;
 use crate::i18n::{level_name, seat_name, tr, trf, Text};
-use crate::settings::{LastSetup, Mode, Settings};
-use crate::table::{time_control_name, TIME_CONTROLS};
-use crate::theme;
-use crate::ui::TextField;
+use crate::state::settings::{LastSetup, Mode, Settings};
+use crate::state::table::{time_control_name, TIME_CONTROLS};
+use crate::view::theme;
+use crate::view::ui::TextField;
 use macroquad::prelude::*;
 use yonin_core::protocol::{BotLevel, ClientMessage, RoomSettings, MAX_ROOM_NAME_CHARS};
 use yonin_core::rules::{
@@ -214,7 +214,7 @@ impl Screen for SetupScreen {
         let d = ui.stepper(
             next_left(),
             tr(Text::TimeLabel),
-            crate::table::time_control_label(self.time),
+            crate::state::table::time_control_label(self.time),
         );
         if d != 0 {
             self.time = (self.time as i32 + d).rem_euclid(TIME_CONTROLS.len() as i32) as usize;
@@ -437,10 +437,10 @@ impl SetupScreen {
                 ctx.settings.last_offline = Some(self.remembered());
                 let _ = ctx.settings.save();
                 let settings = self.room_settings(tr(Text::OfflineGame));
-                ctx.session = Some(crate::session::Session::start(
-                    crate::session::Start::Offline(settings),
+                ctx.session = Some(crate::state::session::Session::start(
+                    crate::state::session::Start::Offline(settings),
                     &ctx.settings.name,
-                    crate::session::Storage::user(),
+                    crate::state::session::Storage::user(),
                 ));
                 Transition::Replace(Box::new(super::game::GameScreen::new()))
             }
@@ -536,7 +536,7 @@ mod tests {
             vec![(Seat::West, BotLevel::Hard), (Seat::East, BotLevel::Easy)]
         );
         assert_eq!(
-            crate::together::people_here(&rs),
+            crate::state::together::people_here(&rs),
             vec![Seat::North],
             "North is a second person here"
         );

@@ -6,7 +6,7 @@
 use super::source;
 use crate::i18n::{tr, Text};
 use crate::net::{NetEvent, NetHandle};
-use crate::settings::SavedGame;
+use crate::state::settings::SavedGame;
 use std::time::{Duration, Instant};
 use yonin_core::protocol::{
     ClientMessage, ErrorCode, GameFilter, GameId, GameSummary, ServerMessage, PROTOCOL_VERSION,

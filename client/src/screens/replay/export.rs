@@ -2,7 +2,7 @@
 //! use (standard: KIF, KI2, CSA, USI; Yonin: KIF in arrow notation and the YSFEN record), the
 //! record text, a file name from the date and players, and the file in the games folder.
 
-use crate::settings::SavedGame;
+use crate::state::settings::SavedGame;
 use std::path::{Path, PathBuf};
 use yonin_core::outcome::{EndReason, Outcome};
 use yonin_core::protocol::{RecordFormat, StoredGame, StoredPlayer, StoredSeat, TimeControl};
@@ -130,6 +130,6 @@ pub fn write_to(saved: &SavedGame, format: RecordFormat, dir: &Path) -> Result<P
 
 /// Writes the game in `format` into the player's games folder.
 pub fn write(saved: &SavedGame, format: RecordFormat) -> Result<PathBuf, String> {
-    let dir = crate::settings::games_dir().ok_or("no home folder to save games in")?;
+    let dir = crate::state::settings::games_dir().ok_or("no home folder to save games in")?;
     write_to(saved, format, &dir)
 }

@@ -2,7 +2,7 @@
 //! list and is saved beside the finished games (so it shows next time); importing the same
 //! game again (same rules, start and moves) adds nothing.
 
-use crate::settings::SavedGame;
+use crate::state::settings::SavedGame;
 use std::path::{Path, PathBuf};
 
 /// Are `a` and `b` the same game (whatever their titles and dates)?

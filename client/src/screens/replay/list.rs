@@ -8,9 +8,9 @@ use super::archive::{Archive, ArchiveState};
 use super::{date, library, players_line, source, ReplayViewer};
 use crate::i18n::{tr, trf, Text};
 use crate::screens::{outcome_line, Ctx, Screen, Transition};
-use crate::settings::SavedGame;
-use crate::theme;
-use crate::ui::{list_rows, TextField, Ui};
+use crate::state::settings::SavedGame;
+use crate::view::theme;
+use crate::view::ui::{list_rows, TextField, Ui};
 use macroquad::prelude::*;
 use std::path::{Path, PathBuf};
 use yonin_core::protocol::GameSummary;
@@ -354,7 +354,7 @@ impl ReplayList {
                 let now = std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(0, |d| d.as_secs());
-                let dir = crate::settings::games_dir();
+                let dir = crate::state::settings::games_dir();
                 if let Err(e) = library::keep_imported(&mut ctx.library, &g, now, dir.as_deref()) {
                     tracing::warn!("could not keep the imported game: {e}");
                 }

@@ -11,7 +11,6 @@ pub mod library;
 mod list;
 pub mod nav;
 pub mod review;
-pub mod scenes;
 pub mod source;
 mod viewer;
 

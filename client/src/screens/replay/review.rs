@@ -3,10 +3,10 @@
 //! a move), the `?`/`??` moves, and for a marked move the engine's better move as an arrow on
 //! the board with its line above the graph.
 
-use crate::board_view::BoardGeom;
 use crate::i18n::{trf, Text};
-use crate::theme;
-use crate::ui::{rounded_rect, Ui};
+use crate::view::board::BoardGeom;
+use crate::view::theme;
+use crate::view::ui::{rounded_rect, Ui};
 use macroquad::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -192,10 +192,10 @@ pub fn draw_panel(
     rounded_rect(r, 6.0, theme::palette().panel);
     let pad = u * 0.5;
     let line_h = line_height(u);
-    let size = (line_h * 0.75).max(crate::ui::MIN_READABLE_PX);
+    let size = (line_h * 0.75).max(crate::view::ui::MIN_READABLE_PX);
     let width = r.w - 2.0 * pad;
     let line = |i: usize, text: &str, color: Color| {
-        let (text, s) = crate::game_view::fit_text(ui, text, width, size);
+        let (text, s) = crate::view::game::fit_text(ui, text, width, size);
         let y = r.y + pad + line_h * (i as f32 + 0.5);
         ui.text_mid(&text, r.x + pad, y, s, color);
     };
@@ -233,7 +233,7 @@ pub fn draw_panel(
 
 /// The height of a text line in the panel, for text unit `u`.
 fn line_height(u: f32) -> f32 {
-    (u * 1.1).max(crate::ui::MIN_READABLE_PX * 1.4)
+    (u * 1.1).max(crate::view::ui::MIN_READABLE_PX * 1.4)
 }
 
 /// Where the graph is in the review panel `panel` (text unit `u`): under two lines of text.

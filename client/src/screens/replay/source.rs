@@ -2,7 +2,7 @@
 //! CSA, USI, YSFEN; UTF-8 or Shift-JIS) and games stored on a server, each turned into the
 //! `SavedGame` the viewer steps through; and the record files a player may want to open.
 
-use crate::settings::SavedGame;
+use crate::state::settings::SavedGame;
 use std::path::{Path, PathBuf};
 use yonin_core::protocol::{Action, RecordFormat, StoredGame};
 use yonin_core::record::files as records;
@@ -23,7 +23,7 @@ pub fn import_file(path: &Path) -> Result<SavedGame, String> {
     } else {
         path
     };
-    let bytes = crate::convert::read_input(path)?;
+    let bytes = crate::tools::convert::read_input(path)?;
     let title = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -133,7 +133,7 @@ pub fn record_files(dirs: &[PathBuf]) -> Vec<PathBuf> {
 /// The folders the import list looks in: the games folder, then the current folder.
 pub fn import_dirs() -> Vec<PathBuf> {
     let mut dirs = Vec::new();
-    if let Some(d) = crate::settings::games_dir() {
+    if let Some(d) = crate::state::settings::games_dir() {
         dirs.push(d);
     }
     if let Ok(cwd) = std::env::current_dir() {

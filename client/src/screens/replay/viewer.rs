@@ -6,14 +6,14 @@
 use super::export;
 use super::nav::{self, Step, PAGE};
 use super::review::{self, ReviewJob};
-use crate::game_view::{fit, GameView};
 use crate::i18n::{tr, trf, Text};
-use crate::layout::Layout;
 use crate::screens::{draw_toast, outcome_line, Ctx, Screen, Transition};
-use crate::settings::SavedGame;
-use crate::table::{RecordLine, Table};
-use crate::theme;
-use crate::ui::{rounded_rect, Ui};
+use crate::state::settings::SavedGame;
+use crate::state::table::{RecordLine, Table};
+use crate::view::game::{fit, GameView};
+use crate::view::layout::Layout;
+use crate::view::theme;
+use crate::view::ui::{rounded_rect, Ui};
 use macroquad::prelude::*;
 use yonin_core::bot::review::ReviewOptions;
 use yonin_core::protocol::{Occupant, PlayerId, PlayerRef, RecordFormat, SeatInfo};
@@ -455,7 +455,7 @@ impl ReplayViewer {
         ui.text_mid(&status, a.x, y, size, theme::palette().text);
         // The keys: wrapped when two lines fit below, else one smaller line.
         let keys = tr(Text::ReplayKeys);
-        let small = (u * 0.7).max(crate::ui::MIN_READABLE_PX);
+        let small = (u * 0.7).max(crate::view::ui::MIN_READABLE_PX);
         let below = screen_height() - (y + u * 0.9);
         if below > small * 2.8 {
             ui.paragraph(
@@ -467,7 +467,7 @@ impl ReplayViewer {
                 theme::palette().text_dim,
             );
         } else {
-            let (keys, size) = crate::game_view::fit_text(ui, keys, a.w, small);
+            let (keys, size) = crate::view::game::fit_text(ui, keys, a.w, small);
             ui.text_mid(&keys, a.x, y + u * 1.2, size, theme::palette().text_dim);
         }
         if let Some(s) = step {
@@ -785,7 +785,7 @@ mod tests {
 
     #[test]
     fn the_table_shows_the_cursor_from_the_chosen_seat() {
-        let game = crate::screens::replay::scenes::yonin_game().unwrap();
+        let game = crate::scenes::replay::yonin_game().unwrap();
         let n = game.actions.len();
         let v = ReplayViewer::new(game).from_seat(Seat::East).at_move(30);
         let t = v.build(0.0).unwrap();

@@ -2,8 +2,8 @@
 //! points) and drawing (wood, grid, star points, coordinates, pentagon pieces with kanji,
 //! highlights, hands). It knows only the viewer's geometry, never the rules.
 
-use crate::theme;
-use crate::ui::Ui;
+use crate::view::theme;
+use crate::view::ui::Ui;
 use macroquad::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::f32::consts::{FRAC_PI_2, PI};
@@ -764,7 +764,7 @@ pub fn draw_hand(
     style: &SeatStyle,
 ) {
     // The komadai: a darker wood stand.
-    crate::ui::rounded_rect(area, 6.0, theme::palette().komadai);
+    crate::view::ui::rounded_rect(area, 6.0, theme::palette().komadai);
     for (kind, r) in hand_slots(area, hand, capacity) {
         if picked == Some(kind) {
             draw_rectangle(r.x, r.y, r.w, r.h, theme::palette().selected);

@@ -3,6 +3,10 @@
 //! button it already saw pressed, and the rest wait for the next frame. So two quick taps of a
 //! key are two presses however slow the frames are (macroquad's per-frame sets merge them).
 
+pub mod keyboard;
+pub mod shortcuts;
+pub mod typed_move;
+
 use macroquad::input::utils::{register_input_subscriber, repeat_all_miniquad_input};
 use macroquad::miniquad::{EventHandler, KeyCode, KeyMods, MouseButton};
 use macroquad::prelude::{

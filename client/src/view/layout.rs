@@ -7,7 +7,7 @@
 //! record and buttons in a panel on the right (or below, in tall windows). Of two shapes the
 //! one with the larger board wins.
 
-use crate::board_view::{seat_on, side_of, BoardGeom, Side};
+use crate::view::board::{seat_on, side_of, BoardGeom, Side};
 use macroquad::math::Rect;
 use yonin_core::{BySeat, Seat};
 
@@ -36,7 +36,7 @@ pub struct Layout {
 impl Layout {
     /// The layout for a window of `w`×`h` seen from `viewer`, with two or four seats.
     pub fn new(w: f32, h: f32, viewer: Seat, four: bool) -> Layout {
-        let unit = crate::ui::text_unit(w, h);
+        let unit = crate::view::ui::text_unit(w, h);
         if four {
             Layout::four(w, h, viewer, unit)
         } else {

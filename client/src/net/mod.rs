@@ -10,6 +10,8 @@
 //!
 //! Usable without a window: the offline end-to-end test drives it directly.
 
+pub mod hosting;
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::mpsc as std_mpsc;

@@ -2,13 +2,13 @@
 //! and clocks, hand trays, the record, the game buttons, banners and the promotion choice.
 //! Input becomes `Intent`s; the server decides, and the table changes only from its events.
 
-use crate::board_view::{self, draw_board, draw_hand, facing_angle, BoardGeom, Marks, SeatStyle};
 use crate::i18n::{tr, trf, Text};
-use crate::layout::{Layout, SeatArea};
 use crate::redraw;
-use crate::table::{clock_text, format_spent, Choice, Pick, Table};
-use crate::theme;
-use crate::ui::{rounded_outline, rounded_rect, Ui};
+use crate::state::table::{clock_text, format_spent, Choice, Pick, Table};
+use crate::view::board::{self, draw_board, draw_hand, facing_angle, BoardGeom, Marks, SeatStyle};
+use crate::view::layout::{Layout, SeatArea};
+use crate::view::theme;
+use crate::view::ui::{rounded_outline, rounded_rect, Ui};
 use macroquad::prelude::*;
 use yonin_core::protocol::TimeControl;
 use yonin_core::{Move, Piece, Seat, Square, Variant};
@@ -35,7 +35,7 @@ pub enum Intent {
 /// Options of the game view that come from the settings.
 #[derive(Clone, Copy, Debug)]
 pub struct ViewOptions {
-    pub pieces: board_view::PieceStyle,
+    pub pieces: board::PieceStyle,
     /// Record in USI instead of Japanese.
     pub usi_record: bool,
     /// Move animation length in seconds (0: none).
@@ -53,7 +53,7 @@ pub struct ViewOptions {
 impl Default for ViewOptions {
     fn default() -> Self {
         ViewOptions {
-            pieces: board_view::PieceStyle::OneKanji,
+            pieces: board::PieceStyle::OneKanji,
             usi_record: false,
             animation: 0.12,
             interactive: true,
@@ -100,7 +100,7 @@ pub struct GameView {
     /// When the record was last copied (a short "copied" note).
     copied_at: Option<f64>,
     /// Typed moves, shortcuts, the help, the move waiting for confirmation, the turned view.
-    pub keys: crate::keyboard::Keyboard,
+    pub keys: crate::input::keyboard::Keyboard,
     /// Room for the chat panel under the record (see `chat`).
     pub chat: ChatDock,
     /// This frame's box for the typed line or the move question (under the record).
@@ -189,7 +189,7 @@ impl GameView {
         let banner = text.map(|t| (layout.take_banner(layout.unit * 3.2), t));
         self.chat.rect = None;
         if self.chat.enabled {
-            let (record, chat) = crate::chat::split_panel(layout.record, layout.unit);
+            let (record, chat) = crate::state::chat::split_panel(layout.record, layout.unit);
             layout.record = record;
             self.chat.rect = Some(chat);
         }
@@ -376,7 +376,7 @@ impl GameView {
         }
         let area = layout.seats[me]?;
         let hand = table.game.position().hand(me);
-        board_view::hand_slots(area.hand, hand, area.capacity)
+        board::hand_slots(area.hand, hand, area.capacity)
             .into_iter()
             .find(|(_, r)| r.contains(p))
             .map(|(k, _)| Pick::Hand(k))
@@ -466,10 +466,10 @@ impl GameView {
                 let e = 1.0 - (1.0 - t) * (1.0 - t);
                 if let Some((taken, tray)) = a.captured {
                     let c = g.center(a.to).lerp(tray, e);
-                    board_view::draw_board_piece(ui, g, pos, taken, c, style);
+                    board::draw_board_piece(ui, g, pos, taken, c, style);
                 }
                 let c = a.from.lerp(g.center(a.to), e);
-                board_view::draw_board_piece(ui, g, pos, a.piece, c, style);
+                board::draw_board_piece(ui, g, pos, a.piece, c, style);
             }
         }
         if let Some(d) = dragging {
@@ -478,7 +478,7 @@ impl GameView {
                 Pick::Hand(k) => Some(Piece::of(k, table.viewer())),
             };
             if let Some(p) = piece {
-                board_view::draw_board_piece(ui, g, pos, p, ui.input.mouse, style);
+                board::draw_board_piece(ui, g, pos, p, ui.input.mouse, style);
             }
         }
 
@@ -635,7 +635,7 @@ impl GameView {
                 }
                 // Beside the clock when it fits at a readable size, else on the state's line
                 // when that is free.
-                let small_size = (rb * 0.42).max(crate::ui::MIN_READABLE_PX);
+                let small_size = (rb * 0.42).max(crate::view::ui::MIN_READABLE_PX);
                 let beside = r.w - w - 3.0 * pad;
                 let own_line = status.is_empty() && ui.measure(&small, small_size).width > beside;
                 if own_line {
@@ -712,7 +712,7 @@ impl GameView {
         if table.pending_resignations.contains(&seat) {
             return tr(Text::ResignsOnTurn).into();
         }
-        if let Some(s) = crate::reconnect::plate_status(table, seat, now) {
+        if let Some(s) = crate::state::reconnect::plate_status(table, seat, now) {
             return s;
         }
         if table.game.draw_offer() == Some(seat) {
@@ -765,7 +765,7 @@ impl GameView {
         } else {
             (fit_cols / 2 * 2).min(4)
         };
-        let lines: Vec<&[crate::table::RecordLine]> = table.record.chunks(per_row).collect();
+        let lines: Vec<&[crate::state::table::RecordLine]> = table.record.chunks(per_row).collect();
         let n = lines.len();
         let max_first = n.saturating_sub(rows);
         if ui.hovered(r) && ui.input.wheel != 0.0 {
@@ -902,7 +902,7 @@ impl GameView {
             if ui.hovered(hit) {
                 rounded_rect(hit, 6.0, theme::palette().panel_light);
             }
-            board_view::draw_styled_piece(
+            board::draw_styled_piece(
                 ui,
                 r.center(),
                 g.cell * 0.95,
@@ -910,7 +910,7 @@ impl GameView {
                 kind,
                 false,
                 style.pieces,
-                board_view::PieceLook::live(kind, style.color(piece.owner())),
+                board::PieceLook::live(kind, style.color(piece.owner())),
                 true,
             );
             let size = fit(ui, label, r.w - 4.0, g.cell * 0.24);
@@ -927,8 +927,8 @@ impl GameView {
 /// The keyboard: `shortcuts` says what a key means, `keyboard` keeps the typed line and the
 /// overlays; the effects on the pick, the promotion question and the resign button are here.
 impl GameView {
-    fn key_view(&self) -> crate::keyboard::ViewState {
-        crate::keyboard::ViewState {
+    fn key_view(&self) -> crate::input::keyboard::ViewState {
+        crate::input::keyboard::ViewState {
             chat_focused: self.chat.focused,
             picked: self.pick.is_some(),
             promotion_open: self.promotion.is_some(),
@@ -949,7 +949,7 @@ impl GameView {
     /// Types `text` and, with `submit`, presses Enter, as the keyboard would (scenarios and
     /// tests); returns the intents.
     pub fn type_move(&mut self, table: &Table, text: &str, submit: bool) -> Vec<Intent> {
-        use crate::shortcuts::Key;
+        use crate::input::shortcuts::Key;
         let mut keys: Vec<Key> = text.chars().map(Key::Char).collect();
         if submit {
             keys.push(Key::Enter);
@@ -972,7 +972,7 @@ impl GameView {
         now: f64,
         intents: &mut Vec<Intent>,
     ) {
-        let keys = crate::shortcuts::read_keys(ui.input);
+        let keys = crate::input::shortcuts::read_keys(ui.input);
         if !keys.is_empty() {
             self.apply_keys(&keys, table, opts, now, intents);
         }
@@ -980,13 +980,13 @@ impl GameView {
 
     fn apply_keys(
         &mut self,
-        keys: &[crate::shortcuts::Key],
+        keys: &[crate::input::shortcuts::Key],
         table: &Table,
         opts: &ViewOptions,
         now: f64,
         intents: &mut Vec<Intent>,
     ) {
-        use crate::keyboard::Effect;
+        use crate::input::keyboard::Effect;
         for effect in self.keys.handle(keys, table, self.key_view(), now) {
             match effect {
                 Effect::Intent(i) => intents.push(i),
@@ -1031,7 +1031,7 @@ fn draw_banner(ui: &Ui, r: Rect, text: &str) {
     rounded_outline(r, 10.0, 2.0, theme::ACCENT);
     // Two lines at most: the text wraps at the box's width.
     let size = fit(ui, text, (r.w - r.h * 0.4) * 2.0, r.h * 0.3);
-    let lines = crate::ui::wrap(text, r.w - r.h * 0.4, |t| ui.measure(t, size).width);
+    let lines = crate::view::ui::wrap(text, r.w - r.h * 0.4, |t| ui.measure(t, size).width);
     let line_h = size * 1.25;
     let top = r.center().y - line_h * (lines.len() as f32 - 1.0) / 2.0;
     for (k, line) in lines.iter().take(2).enumerate() {
@@ -1055,7 +1055,7 @@ fn status_color(table: &Table, seat: Seat) -> Color {
 /// Text that fits `width`: shrunk down to 70 % of `size` (never below a readable size), then
 /// cut with an ellipsis.
 pub fn fit_text(ui: &Ui, s: &str, width: f32, size: f32) -> (String, f32) {
-    let min = (size * 0.7).max(crate::ui::MIN_READABLE_PX.min(size));
+    let min = (size * 0.7).max(crate::view::ui::MIN_READABLE_PX.min(size));
     let f = fit(ui, s, width, size);
     if f >= min {
         return (s.to_string(), f);

@@ -2,11 +2,11 @@
 //! pawns falling one after another and the count that decided (standard), or the seat drawn
 //! (Yonin). It stays a few seconds and lets clicks through to the board.
 
-use crate::board_view::{draw_piece, piece_text, PieceLook, PieceStyle};
 use crate::i18n::{seat_name, side_name, tr, trf, Text};
-use crate::table::Table;
-use crate::theme;
-use crate::ui::{rounded_outline, rounded_rect, Ui};
+use crate::state::table::Table;
+use crate::view::board::{draw_piece, piece_text, PieceLook, PieceStyle};
+use crate::view::theme;
+use crate::view::ui::{rounded_outline, rounded_rect, Ui};
 use macroquad::prelude::*;
 use yonin_core::furigoma::PAWNS;
 use yonin_core::protocol::FirstDraw;
@@ -113,7 +113,7 @@ pub fn draw(ui: &Ui, draw: &FirstDraw, table: &Table, since: f64) {
     let landed = PAWNS as f64 * STAGGER + FALL;
     if since >= landed || matches!(draw, FirstDraw::Seat(_)) {
         let text = caption(draw, table);
-        let size = crate::game_view::fit(ui, &text, r.w - 2.0 * u, u * 1.05);
+        let size = crate::view::game::fit(ui, &text, r.w - 2.0 * u, u * 1.05);
         ui.text_centered(
             &text,
             vec2(r.center().x, r.y + r.h - u * 1.4),

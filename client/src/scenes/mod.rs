@@ -1,9 +1,13 @@
 //! Named scenes for `yonin --screenshot`: games at known moments, and screens, drawn without
 //! a server so tests can look at real pixels.
 
-use crate::game_view::GameView;
+pub mod net;
+pub mod replay;
+pub mod screenshot;
+
 use crate::screens::{Ctx, Screen, Transition};
-use crate::table::{Pick, Table};
+use crate::state::table::{Pick, Table};
+use crate::view::game::GameView;
 use yonin_core::protocol::{
     Action, BotLevel, Clocks, Occupant, PlayerId, PlayerRef, SeatClock, SeatInfo, TimeControl,
 };
@@ -349,7 +353,7 @@ pub fn table(name: &str) -> Result<Table, String> {
             }
             t
         }
-        name if crate::net_scenes::is_scene(name) => crate::net_scenes::table(name)?,
+        name if crate::scenes::net::is_scene(name) => crate::scenes::net::table(name)?,
         other => {
             let names: Vec<&str> = SCENARIOS.iter().map(|(n, _)| *n).collect();
             return Err(format!(
@@ -389,21 +393,21 @@ pub enum Ready {
 }
 
 impl Ready {
-    pub fn reached(self, s: &crate::session::Session) -> bool {
+    pub fn reached(self, s: &crate::state::session::Session) -> bool {
         match self {
             Ready::Moves(n) => s
                 .table
                 .as_ref()
                 .is_some_and(|t| t.game.moves().len() >= n || t.is_over()),
-            Ready::Lobby => s.link == crate::session::Link::Open && s.player_id.is_some(),
+            Ready::Lobby => s.link == crate::state::session::Link::Open && s.player_id.is_some(),
             Ready::Room => s.room.is_some(),
         }
     }
 }
 
 /// A live scenario: a session with an embedded server, and when to take the picture.
-pub fn live(name: &str) -> Option<(crate::session::Session, Ready)> {
-    use crate::session::Session;
+pub fn live(name: &str) -> Option<(crate::state::session::Session, Ready)> {
+    use crate::state::session::Session;
     use yonin_core::protocol::RoomSettings;
     match name {
         "live-yonin" => {
@@ -431,9 +435,9 @@ pub fn live(name: &str) -> Option<(crate::session::Session, Ready)> {
             settings.time_control = TIME_CONTROL_ROOM;
             Some((Session::offline("Hanako", settings), Ready::Room))
         }
-        name if crate::net_scenes::is_scene(name) => {
+        name if crate::scenes::net::is_scene(name) => {
             // A scene that fails to build is logged (its unit test catches it first).
-            crate::net_scenes::session(name)
+            crate::scenes::net::session(name)
                 .map_err(|e| tracing::error!("{name}: {e}"))
                 .ok()
                 .map(|s| {
@@ -469,8 +473,8 @@ pub fn split_lang(name: &str) -> (&str, Option<crate::i18n::Lang>) {
 
 /// Splits a theme suffix off a scenario name: `rules-yonin@dark` is `rules-yonin` in the
 /// dark theme (`@classic`, `@dark`, `@contrast`; before any language suffix is split off).
-pub fn split_theme(name: &str) -> (&str, Option<crate::theme::ThemeName>) {
-    use crate::theme::ThemeName;
+pub fn split_theme(name: &str) -> (&str, Option<crate::view::theme::ThemeName>) {
+    use crate::view::theme::ThemeName;
     for (suffix, theme) in [
         ("@classic", ThemeName::Classic),
         ("@dark", ThemeName::Dark),
@@ -487,7 +491,7 @@ pub fn split_theme(name: &str) -> (&str, Option<crate::theme::ThemeName>) {
 pub fn screen(name: &str, ctx: &Ctx) -> Result<Box<dyn Screen>, String> {
     Ok(match name {
         "live-yonin" => Box::new(crate::screens::game::GameScreen::new()),
-        name if crate::net_scenes::is_scene(name) => crate::net_scenes::screen(name),
+        name if crate::scenes::net::is_scene(name) => crate::scenes::net::screen(name),
         "lobby" | "room" => Box::new(crate::screens::online::LobbyScreen::new()),
         "menu" => Box::new(crate::screens::menu::MenuScreen::new()),
         "menu-rejoin" => Box::new(crate::screens::menu::MenuScreen::with_saved_seat(
@@ -495,11 +499,11 @@ pub fn screen(name: &str, ctx: &Ctx) -> Result<Box<dyn Screen>, String> {
         )),
         "settings" => Box::new(crate::screens::settings::SettingsScreen::new(&ctx.settings)),
         "replay" => Box::new(crate::screens::replay::ReplayList::new()),
-        "replay-server" => Box::new(crate::screens::replay::scenes::server_list()?),
-        "replay-import" => Box::new(crate::screens::replay::scenes::import_tab()),
-        "replay-yonin-east" => Box::new(crate::screens::replay::scenes::viewer_from_side()?),
-        "replay-standard" => Box::new(crate::screens::replay::scenes::viewer_standard()?),
-        "replay-review" => Box::new(crate::screens::replay::scenes::viewer_reviewed()?),
+        "replay-server" => Box::new(crate::scenes::replay::server_list()?),
+        "replay-import" => Box::new(crate::scenes::replay::import_tab()),
+        "replay-yonin-east" => Box::new(crate::scenes::replay::viewer_from_side()?),
+        "replay-standard" => Box::new(crate::scenes::replay::viewer_standard()?),
+        "replay-review" => Box::new(crate::scenes::replay::viewer_reviewed()?),
         "setup" => Box::new(crate::screens::setup::SetupScreen::offline(&ctx.settings)),
         "setup-yonin" => {
             let mut s = crate::screens::setup::SetupScreen::offline(&ctx.settings);
@@ -571,10 +575,10 @@ pub fn screen(name: &str, ctx: &Ctx) -> Result<Box<dyn Screen>, String> {
 pub const TYPED_ERROR: &str = "75歩打";
 
 /// Settings a scenario needs (piece style, theme), applied before it is drawn.
-pub fn adjust_settings(name: &str, s: &mut crate::settings::Settings) {
-    use crate::theme::ThemeName;
+pub fn adjust_settings(name: &str, s: &mut crate::state::settings::Settings) {
+    use crate::view::theme::ThemeName;
     match name {
-        "beginner-pieces" | "beginner-yonin" => s.pieces = crate::board_view::PieceStyle::Beginner,
+        "beginner-pieces" | "beginner-yonin" => s.pieces = crate::view::board::PieceStyle::Beginner,
         "theme-classic" => s.theme = ThemeName::Classic,
         "theme-dark" => s.theme = ThemeName::Dark,
         "theme-contrast" => s.theme = ThemeName::HighContrast,
@@ -585,10 +589,10 @@ pub fn adjust_settings(name: &str, s: &mut crate::settings::Settings) {
 
 /// The saved seat `menu-rejoin` offers: East in a Yonin party hosted here, against Bob and
 /// two computers.
-pub fn rejoin_seat() -> crate::seats::SavedSeat {
+pub fn rejoin_seat() -> crate::state::seats::SavedSeat {
     use yonin_core::protocol::{ResumeToken, RoomId, StoredPlayer};
-    crate::seats::SavedSeat {
-        server: crate::seats::ServerPlace::Hosted {
+    crate::state::seats::SavedSeat {
+        server: crate::state::seats::ServerPlace::Hosted {
             port: crate::net::DEFAULT_PORT,
         },
         room: RoomId(3),
@@ -696,7 +700,7 @@ mod tests {
     fn a_click_on_a_nifu_square_says_why() {
         crate::i18n::set_lang(crate::i18n::Lang::En);
         let t = table("typed-error").unwrap();
-        let pawn = crate::table::Pick::Hand(yonin_core::PieceKind::Pawn);
+        let pawn = crate::state::table::Pick::Hand(yonin_core::PieceKind::Pawn);
         // 7e: South has a pawn on the 7th file.
         let nifu = yonin_core::Square::from_usi("7e").unwrap();
         let why = t.refusal(pawn, nifu).expect("a reason");
@@ -704,7 +708,10 @@ mod tests {
         // A plain misclick (a piece that cannot go there) is refused without words.
         let far = yonin_core::Square::from_usi("5a").unwrap();
         let rook_home = yonin_core::Square::from_usi("2h").unwrap();
-        assert_eq!(t.refusal(crate::table::Pick::Square(rook_home), far), None);
+        assert_eq!(
+            t.refusal(crate::state::table::Pick::Square(rook_home), far),
+            None
+        );
     }
 
     #[test]
@@ -713,7 +720,7 @@ mod tests {
         let mut view = GameView::new();
         crate::i18n::set_lang(crate::i18n::Lang::En);
         let intents = view.type_move(&t, TYPED_ERROR, true);
-        assert_eq!(intents, vec![crate::game_view::Intent::Refused]);
+        assert_eq!(intents, vec![crate::view::game::Intent::Refused]);
         assert_eq!(view.keys.typed, TYPED_ERROR);
         let e = view.keys.error.clone().unwrap_or_default();
         assert!(e.contains("nifu"), "{e}");

@@ -7,9 +7,9 @@
 //! time and the network events, so it is tested without either.
 
 use crate::i18n::{level_name, tr, trf, Text};
-use crate::table::Table;
-use crate::theme;
-use crate::ui::{rounded_outline, rounded_rect, Ui};
+use crate::state::table::Table;
+use crate::view::theme;
+use crate::view::ui::{rounded_outline, rounded_rect, Ui};
 use macroquad::prelude::*;
 use yonin_core::protocol::{Occupant, ResumeToken, RoomId};
 use yonin_core::Seat;
@@ -227,7 +227,7 @@ pub fn draw_overlay(
         ),
     };
     rounded_outline(b, 10.0, 2.0, color);
-    let fit = |s: &str, size: f32| crate::game_view::fit(ui, s, w - 2.0 * u, size);
+    let fit = |s: &str, size: f32| crate::view::game::fit(ui, s, w - 2.0 * u, size);
     ui.text_centered(
         &title,
         vec2(b.center().x, b.y + u * 1.8),

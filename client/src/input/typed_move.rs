@@ -2,7 +2,7 @@
 //! against the position by core's KI2 reader), and their errors said in the player's language.
 
 use crate::i18n::{tr, trf, Text};
-use crate::table::Choice;
+use crate::state::table::Choice;
 use yonin_core::record::notation;
 pub use yonin_core::record::typed::TypedMoveError;
 use yonin_core::record::typed::{self, TypedMove};

@@ -1,11 +1,11 @@
 //! `yonin --screenshot <file.png> [--scenario <name>] [--size WxH]`: draws a scenario in a real
 //! window, reads the frame back and writes it as PNG, then exits.
 
-use crate::assets::{self, Sounds};
 use crate::screens::Ctx;
-use crate::settings::Settings;
-use crate::theme;
-use crate::ui::Input;
+use crate::state::settings::Settings;
+use crate::view::assets::{self, Sounds};
+use crate::view::theme;
+use crate::view::ui::Input;
 use macroquad::prelude::*;
 use std::path::Path;
 
@@ -44,13 +44,13 @@ pub fn save(path: &Path) -> Result<(), String> {
 /// Renders `scenario` and writes `path`. Errors are messages for stderr.
 pub async fn run(path: &Path, scenario: &str, size: (u32, u32)) -> Result<(), String> {
     let font = assets::load_font();
-    let (scenario, theme) = crate::scenario::split_theme(scenario);
-    let (scenario, lang) = crate::scenario::split_lang(scenario);
+    let (scenario, theme) = crate::scenes::split_theme(scenario);
+    let (scenario, lang) = crate::scenes::split_lang(scenario);
     let mut settings = Settings::default();
     if let Some(l) = lang {
         settings.lang = l;
     }
-    crate::scenario::adjust_settings(scenario, &mut settings);
+    crate::scenes::adjust_settings(scenario, &mut settings);
     if let Some(t) = theme {
         settings.theme = t;
     }
@@ -65,9 +65,9 @@ pub async fn run(path: &Path, scenario: &str, size: (u32, u32)) -> Result<(), St
         now: 0.0,
         cues: Vec::new(),
     };
-    let mut screen = crate::scenario::screen(scenario, &ctx)?;
+    let mut screen = crate::scenes::screen(scenario, &ctx)?;
     let mut ready = None;
-    if let Some((session, r)) = crate::scenario::live(scenario) {
+    if let Some((session, r)) = crate::scenes::live(scenario) {
         ctx.session = Some(session);
         ready = Some(r);
     }
@@ -85,7 +85,7 @@ pub async fn run(path: &Path, scenario: &str, size: (u32, u32)) -> Result<(), St
         if let Some(s) = &mut ctx.session {
             ctx.now = get_time();
             ctx.cues = s.pump(ctx.now);
-            if let crate::session::Link::Closed(why) = &s.link {
+            if let crate::state::session::Link::Closed(why) = &s.link {
                 return Err(format!("the live game closed: {why}"));
             }
         }

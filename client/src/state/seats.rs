@@ -166,7 +166,7 @@ impl SeatBook {
 
     /// The seats file in the user's data folder (none without a home folder).
     pub fn user() -> Option<SeatBook> {
-        crate::settings::data_dir().map(|d| SeatBook::in_dir(&d))
+        crate::state::settings::data_dir().map(|d| SeatBook::in_dir(&d))
     }
 
     pub fn path(&self) -> &Path {

@@ -1,19 +1,19 @@
 //! The embedded font and sounds (see `client/assets/README.md` for where they come from).
 
-use crate::table::Cue;
+use crate::state::table::Cue;
 use macroquad::audio::{load_sound_from_bytes, play_sound, PlaySoundParams, Sound};
 use macroquad::text::{load_ttf_font_from_bytes, Font};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Noto Serif CJK JP Bold, subset (SIL OFL 1.1, `client/assets/OFL.txt`).
-pub const FONT: &[u8] = include_bytes!("../assets/NotoSerifCJKjp-Bold-subset.otf");
+pub const FONT: &[u8] = include_bytes!("../../assets/NotoSerifCJKjp-Bold-subset.otf");
 
-pub const SOUND_MOVE: &[u8] = include_bytes!("../assets/sounds/move.wav");
-pub const SOUND_CAPTURE: &[u8] = include_bytes!("../assets/sounds/capture.wav");
-pub const SOUND_CHECK: &[u8] = include_bytes!("../assets/sounds/check.wav");
-pub const SOUND_MY_TURN: &[u8] = include_bytes!("../assets/sounds/my-turn.wav");
-pub const SOUND_TICK: &[u8] = include_bytes!("../assets/sounds/low-time-tick.wav");
-pub const SOUND_ILLEGAL: &[u8] = include_bytes!("../assets/sounds/illegal.wav");
+pub const SOUND_MOVE: &[u8] = include_bytes!("../../assets/sounds/move.wav");
+pub const SOUND_CAPTURE: &[u8] = include_bytes!("../../assets/sounds/capture.wav");
+pub const SOUND_CHECK: &[u8] = include_bytes!("../../assets/sounds/check.wav");
+pub const SOUND_MY_TURN: &[u8] = include_bytes!("../../assets/sounds/my-turn.wav");
+pub const SOUND_TICK: &[u8] = include_bytes!("../../assets/sounds/low-time-tick.wav");
+pub const SOUND_ILLEGAL: &[u8] = include_bytes!("../../assets/sounds/illegal.wav");
 
 /// Set when the audio thread found no sound device (it panics; see `install_panic_filter`).
 static NO_AUDIO_DEVICE: AtomicBool = AtomicBool::new(false);

@@ -15,15 +15,15 @@
 //! in-process server again for an offline game or a LAN party hosted here).
 //!
 //! Pass and play: the other people at this computer of an offline game sit on connections of
-//! their own ([`crate::together`]); the table follows the turn from one to the next.
+//! their own ([`crate::state::together`]); the table follows the turn from one to the next.
 
-use crate::chat::{clean_line, ChatError, ChatLog};
 use crate::i18n::{level_name, side_name, tr, trf, Text};
 use crate::net::{ws_url, NetEvent, NetHandle};
-use crate::reconnect::{sync_grace, Phase, Reconnect, Rejoin, DEFAULT_GRACE};
-use crate::seats::{now_secs, SavedCompanion, SavedSeat, SeatBook, ServerPlace};
-use crate::table::{Cue, Table};
-use crate::together::{people_here, Companion, News};
+use crate::state::chat::{clean_line, ChatError, ChatLog};
+use crate::state::reconnect::{sync_grace, Phase, Reconnect, Rejoin, DEFAULT_GRACE};
+use crate::state::seats::{now_secs, SavedCompanion, SavedSeat, SeatBook, ServerPlace};
+use crate::state::table::{Cue, Table};
+use crate::state::together::{people_here, Companion, News};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use yonin_core::protocol::{
@@ -65,7 +65,7 @@ impl Storage {
 
     /// The user's data folder (nothing without a home folder).
     pub fn user() -> Storage {
-        crate::settings::data_dir()
+        crate::state::settings::data_dir()
             .map(|d| Storage::in_dir(&d))
             .unwrap_or_default()
     }
@@ -112,7 +112,7 @@ pub(crate) fn refusal_words(mv: Option<Move>, reason: &Rejection, message: Strin
     match reason {
         Rejection::Game(GameError::Illegal(why)) => {
             let usi = mv.map(|m| m.to_string()).unwrap_or_default();
-            crate::typed_move::illegal_reason(why, &usi)
+            crate::input::typed_move::illegal_reason(why, &usi)
         }
         Rejection::Game(GameError::NotYourTurn(_)) => tr(Text::TypedNotYourTurn).into(),
         Rejection::Game(GameError::GameOver) => tr(Text::IlGameOver).into(),

@@ -9,7 +9,7 @@
 //! nothing is typed), Esc cancels the innermost thing open, Ctrl+R resigns after asking,
 //! Ctrl+D offers a draw, F1 shows the help.
 
-use crate::ui::Input;
+use crate::view::ui::Input;
 
 /// A key the game screen reacts to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 //! clicks into moves. No drawing and no sockets here, so it is tested without a window.
 
 use crate::i18n::{level_name, seat_name, side_name, tr, trf, Text};
-use crate::notation;
+use crate::state::notation;
 use yonin_core::protocol::{
     parse_start, Action, BotLevel, Clocks, GameState, Occupant, SeatClock, SeatInfo, TimeControl,
 };
@@ -653,7 +653,7 @@ impl Table {
             why => why,
         };
         let usi = mv.to_string();
-        Some(crate::typed_move::illegal_reason(&why, &usi))
+        Some(crate::input::typed_move::illegal_reason(&why, &usi))
     }
 
     /// Would an impasse declaration by the player succeed now? (Its button shows only then.)

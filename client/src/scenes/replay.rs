@@ -3,11 +3,11 @@
 //! a Yonin game from a side seat and of a standard game from Gote, and a reviewed game on its
 //! blunder. Built from the scenario games, without a network.
 
-use super::archive::Archive;
-use super::review::ReviewJob;
-use super::{ReplayList, ReplayViewer};
-use crate::scenario;
-use crate::settings::SavedGame;
+use crate::scenes;
+use crate::screens::replay::archive::Archive;
+use crate::screens::replay::review::ReviewJob;
+use crate::screens::replay::{ReplayList, ReplayViewer};
+use crate::state::settings::SavedGame;
 use std::path::PathBuf;
 use yonin_core::bot::review::{Judgement, Mark, MoveReview, Review, Value};
 use yonin_core::protocol::{
@@ -17,7 +17,7 @@ use yonin_core::{BySeat, Game, Move, Position, RuleSet, Seat, Variant};
 
 /// The `yonin-over` game (an elimination by mate, then resignations) as a saved game.
 pub fn yonin_game() -> Result<SavedGame, String> {
-    let t = scenario::table("yonin-over")?;
+    let t = scenes::table("yonin-over")?;
     Ok(SavedGame {
         title: "Friday Yonin".into(),
         named: true,
@@ -46,7 +46,7 @@ pub fn viewer_from_side() -> Result<ReplayViewer, String> {
 
 /// The viewer of the `standard-midgame` game from Gote, after move 12.
 pub fn viewer_standard() -> Result<ReplayViewer, String> {
-    let t = scenario::table("standard-midgame")?;
+    let t = scenes::table("standard-midgame")?;
     let g = SavedGame {
         title: "Lunch game".into(),
         named: true,
@@ -155,8 +155,8 @@ fn seat(seat: Seat, name: &str) -> StoredSeat {
 
 /// The browser's server tab with three games listed.
 pub fn server_list() -> Result<ReplayList, String> {
-    let yonin = scenario::table("yonin-over")?;
-    let mid = scenario::table("standard-midgame")?;
+    let yonin = scenes::table("yonin-over")?;
+    let mid = scenes::table("standard-midgame")?;
     let day = 1_796_011_546_000u64;
     let games = vec![
         GameSummary {

@@ -7,8 +7,8 @@
 //! [`ChatPanel::focused`] before acting on raw key state.
 
 use crate::i18n::{tr, trf, Text};
-use crate::theme;
-use crate::ui::{rounded_outline, rounded_rect, wrap, Input, Ui};
+use crate::view::theme;
+use crate::view::ui::{rounded_outline, rounded_rect, wrap, Input, Ui};
 use macroquad::prelude::*;
 use std::collections::VecDeque;
 use yonin_core::protocol::{Occupant, PlayerRef, RoomState, MAX_CHAT_CHARS};
@@ -301,7 +301,7 @@ impl ChatPanel {
             input_h,
         );
         // The lines, wrapped to the panel's width, newest at the bottom.
-        let size = (u * 0.78).max(crate::ui::MIN_READABLE_PX);
+        let size = (u * 0.78).max(crate::view::ui::MIN_READABLE_PX);
         let row_h = size * 1.3;
         let top = r.y + pad * 1.6 + head;
         let bottom = field.y - pad * 0.5;
@@ -339,7 +339,7 @@ impl ChatPanel {
         }
         if log.lines.is_empty() && rows > 0 {
             let hint = tr(Text::ChatHint);
-            let s = crate::game_view::fit(ui, hint, width, size);
+            let s = crate::view::game::fit(ui, hint, width, size);
             ui.text_mid(
                 hint,
                 r.x + pad,
@@ -373,7 +373,7 @@ impl ChatPanel {
         let cy = field.y + field.h / 2.0;
         if self.input.is_empty() && !self.focused {
             let hint = tr(Text::ChatOpenHint);
-            let s = crate::game_view::fit(ui, hint, field.w - fs, fs);
+            let s = crate::view::game::fit(ui, hint, field.w - fs, fs);
             ui.text_mid(hint, field.x + fs * 0.5, cy, s, theme::palette().text_dim);
         } else {
             // The end of what is typed, when it is longer than the field.

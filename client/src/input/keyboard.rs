@@ -1,16 +1,16 @@
 //! The game screen's keyboard side: the typed-move line, the shortcut help, the move waiting
-//! for confirmation and the turned view. [`crate::shortcuts::dispatch`] decides what a key
+//! for confirmation and the turned view. [`crate::input::shortcuts::dispatch`] decides what a key
 //! means; this keeps the state those actions change, tells the game view what to do, and
 //! draws the line and the overlays.
 
-use crate::board_view::BoardGeom;
-use crate::game_view::{fit, Intent};
 use crate::i18n::{tr, trf, Text};
-use crate::shortcuts::{self, dispatch, Key, KeyAction, KeyState};
-use crate::table::{Choice, Table};
-use crate::theme;
-use crate::typed_move::{parse_typed_move, TypedMoveMessage};
-use crate::ui::{rounded_outline, rounded_rect, Ui};
+use crate::input::shortcuts::{self, dispatch, Key, KeyAction, KeyState};
+use crate::input::typed_move::{parse_typed_move, TypedMoveMessage};
+use crate::state::table::{Choice, Table};
+use crate::view::board::BoardGeom;
+use crate::view::game::{fit, Intent};
+use crate::view::theme;
+use crate::view::ui::{rounded_outline, rounded_rect, Ui};
 use macroquad::prelude::*;
 use yonin_core::{Move, Seat, Variant};
 
@@ -275,7 +275,7 @@ impl Keyboard {
                     m.to_string()
                 } else {
                     let prev = table.game.moves().last().map(|p| p.mv.to());
-                    crate::notation::display(table.game.position(), m, prev)
+                    crate::state::notation::display(table.game.position(), m, prev)
                 };
                 draw_pending(ui, r, &text);
             } else if !self.typed.is_empty() || self.error.is_some() {
@@ -357,7 +357,7 @@ fn text_block(ui: &Ui, text: &str, r: Rect, size: f32, color: Color) {
     let width = (r.w - 2.0 * pad).max(10.0);
     let mut size = size;
     loop {
-        let lines = crate::ui::wrap(text, width, |t| ui.measure(t, size).width);
+        let lines = crate::view::ui::wrap(text, width, |t| ui.measure(t, size).width);
         let lh = size * 1.3;
         let fits = lines.len() as f32 * lh <= r.h - pad;
         if fits || size < 7.0 {
@@ -377,7 +377,7 @@ fn text_block(ui: &Ui, text: &str, r: Rect, size: f32, color: Color) {
 fn draw_note(ui: &Ui, g: &BoardGeom, text: &str, cy: f32, edge: Color) {
     let size = g.cell * 0.27;
     let max_w = g.outer.w * 0.94;
-    let lines = crate::ui::wrap(text, max_w - size * 1.5, |t| ui.measure(t, size).width);
+    let lines = crate::view::ui::wrap(text, max_w - size * 1.5, |t| ui.measure(t, size).width);
     let w = lines
         .iter()
         .map(|l| ui.measure(l, size).width)
@@ -432,7 +432,7 @@ fn draw_help(ui: &Ui, g: &BoardGeom, four_seats: bool) {
     }
     let note_lines: usize = notes
         .iter()
-        .map(|n| crate::ui::wrap(n, width, |t| ui.measure(t, small).width).len())
+        .map(|n| crate::view::ui::wrap(n, width, |t| ui.measure(t, small).width).len())
         .sum();
     let h = pad * 2.0
         + size * 1.4

@@ -4,10 +4,10 @@
 //! chat, or with its connection lost; and the lobby with its chat. They are screens over a session with no server behind it (`Session::detached`),
 //! filled in by hand.
 
-use crate::chat::ChatLog;
-use crate::reconnect::{Phase, Reconnect, Rejoin};
-use crate::session::Session;
-use crate::table::Table;
+use crate::state::chat::ChatLog;
+use crate::state::reconnect::{Phase, Reconnect, Rejoin};
+use crate::state::session::Session;
+use crate::state::table::Table;
 use yonin_core::protocol::{
     BotLevel, Occupant, PlayerId, PlayerRef, ResumeToken, RoomId, RoomPhase, RoomSettings,
     RoomState, RoomSummary, SeatInfo,
@@ -39,11 +39,11 @@ pub fn is_scene(name: &str) -> bool {
 pub fn table(name: &str) -> Result<Table, String> {
     match name {
         "reconnecting" | "reconnect-refused" | "chat-panel" => {
-            crate::scenario::table("standard-midgame")
+            crate::scenes::table("standard-midgame")
         }
         // The room's game before it starts (the screen shows the room, not the board).
         "room-chat" | "room-reconnecting" => {
-            let mut t = crate::scenario::table("yonin-start")?;
+            let mut t = crate::scenes::table("yonin-start")?;
             t.seats[Seat::North.index()] = SeatInfo {
                 seat: Seat::North,
                 occupant: Occupant::Person(person(2, "Ben")),
@@ -54,7 +54,7 @@ pub fn table(name: &str) -> Result<Table, String> {
             Ok(t)
         }
         "opponent-disconnected" => {
-            let mut t = crate::scenario::table("yonin-west")?;
+            let mut t = crate::scenes::table("yonin-west")?;
             for s in &mut t.seats {
                 match s.seat {
                     Seat::East => {
@@ -190,7 +190,7 @@ pub fn session(name: &str) -> Result<Session, String> {
     if name == "reconnecting" {
         // The third attempt is under way, 13 s into the grace period.
         s.reconnect = Some(trying(3, 47.0));
-        s.link = crate::session::Link::Connecting;
+        s.link = crate::state::session::Link::Connecting;
     }
     if name == "reconnect-refused" {
         // Back on the server, which no longer knows the seat (it restarted).
@@ -209,7 +209,7 @@ pub fn session(name: &str) -> Result<Session, String> {
         if name == "room-reconnecting" {
             // The connection broke in the room: the second attempt, 9 s into the grace.
             s.reconnect = Some(trying(2, 51.0));
-            s.link = crate::session::Link::Connecting;
+            s.link = crate::state::session::Link::Connecting;
         }
         return Ok(s);
     }
@@ -255,7 +255,7 @@ fn trying(attempts: u32, deadline: f64) -> Reconnect {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chat::Speaker;
+    use crate::state::chat::Speaker;
 
     #[test]
     fn every_scene_builds_with_its_state() {
@@ -289,8 +289,8 @@ mod tests {
             .all(|l| l.speaker == Speaker::Lobby));
         let d = session("opponent-disconnected").unwrap();
         let t = d.table.unwrap();
-        let east = crate::reconnect::plate_status(&t, Seat::East, 0.0).unwrap();
-        let south = crate::reconnect::plate_status(&t, Seat::South, 0.0).unwrap();
+        let east = crate::state::reconnect::plate_status(&t, Seat::East, 0.0).unwrap();
+        let south = crate::state::reconnect::plate_status(&t, Seat::South, 0.0).unwrap();
         assert!(east.contains("42"), "{east}");
         assert!(!south.is_empty());
     }

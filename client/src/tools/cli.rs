@@ -77,10 +77,10 @@ pub enum Command {
     /// Run a game server (WebSocket) until Ctrl-C.
     Server(Box<yonin_server::cli::ServerArgs>),
     /// Convert a game record: KIF, KI2, CSA, USI (standard) or YSFEN (Yonin).
-    Convert(crate::convert::ConvertArgs),
+    Convert(crate::tools::convert::ConvertArgs),
     /// Review a game record with the engine: each move's evaluation and the mistakes marked
     /// `?`/`??` with a better line, written as comments in the record.
-    Review(crate::review_cmd::ReviewArgs),
+    Review(crate::tools::review::ReviewArgs),
 }
 
 /// Parses a position for the variant (`startpos`, SFEN or YSFEN).
@@ -144,10 +144,10 @@ pub fn run(cmd: Command, out: &mut impl Write) -> Result<(), String> {
             }
             writeln!(out, "{}", yonin_core::protocol::format_position(&pos)).map_err(io)?;
         }
-        Command::Usi => crate::usi::run_stdio(out).map_err(io)?,
+        Command::Usi => crate::tools::usi::run_stdio(out).map_err(io)?,
         Command::Server(args) => yonin_server::cli::main(*args)?,
-        Command::Convert(args) => crate::convert::run(args, out)?,
-        Command::Review(args) => crate::review_cmd::run(args, out)?,
+        Command::Convert(args) => crate::tools::convert::run(args, out)?,
+        Command::Review(args) => crate::tools::review::run(args, out)?,
     }
     Ok(())
 }

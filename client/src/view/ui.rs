@@ -1,6 +1,6 @@
 //! Immediate-mode widgets drawn with the embedded font: text, buttons, choices, text fields.
 
-use crate::theme;
+use crate::view::theme;
 use macroquad::prelude::*;
 
 pub use crate::input::Input;

@@ -3,7 +3,7 @@
 //! under one folder, which tests use). The data folder also holds the seats the player holds
 //! (`seats`) and the in-process server's store.
 
-use crate::board_view::PieceStyle;
+use crate::view::board::PieceStyle;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use yonin_core::outcome::Outcome;
@@ -100,7 +100,7 @@ pub struct Settings {
     pub lang: crate::i18n::Lang,
     /// One kanji, two kanji, or beginner (with movement marks).
     pub pieces: PieceStyle,
-    pub theme: crate::theme::ThemeName,
+    pub theme: crate::view::theme::ThemeName,
     pub anim_speed: AnimSpeed,
     /// How long computer moves take at least (games this player hosts).
     pub bot_pace: BotPace,
@@ -163,7 +163,7 @@ impl Default for Settings {
             last_mode: Mode::Computer,
             lang: crate::i18n::Lang::En,
             pieces: PieceStyle::OneKanji,
-            theme: crate::theme::ThemeName::Classic,
+            theme: crate::view::theme::ThemeName::Classic,
             anim_speed: AnimSpeed::Normal,
             bot_pace: BotPace::Normal,
             show_legal: true,
@@ -242,7 +242,7 @@ impl Settings {
     /// Makes the settings that act process-wide (language, board theme) take effect.
     pub fn apply(&self) {
         crate::i18n::set_lang(self.lang);
-        crate::theme::set(self.theme);
+        crate::view::theme::set(self.theme);
     }
 }
 
@@ -311,10 +311,10 @@ impl SavedGame {
     /// The table after the first `at` actions (all of them at most), seen by `me`: the record
     /// and last moves rebuilt action by action, so a Yonin resignation between moves stays in
     /// its place.
-    pub fn table_at(&self, at: usize, now: f64) -> Result<crate::table::Table, String> {
+    pub fn table_at(&self, at: usize, now: f64) -> Result<crate::state::table::Table, String> {
         let start = parse_start(&self.rules, &self.start).map_err(|e| e.to_string())?;
         let actions = &self.actions[..at.min(self.actions.len())];
-        crate::table::Table::from_actions(self.rules, start, actions, self.me, now)
+        crate::state::table::Table::from_actions(self.rules, start, actions, self.me, now)
     }
 
     /// Saves it in the games folder; returns the file.

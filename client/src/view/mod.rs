@@ -1,0 +1,10 @@
+//! Drawing with macroquad: the look (theme, font), where things go for a window size, the
+//! board, the game's panels, and the ui kit of widgets and text-fitting helpers.
+
+pub mod assets;
+pub mod board;
+pub mod first_draw;
+pub mod game;
+pub mod layout;
+pub mod theme;
+pub mod ui;
