@@ -9,6 +9,7 @@
 mod en;
 mod ja;
 mod ko;
+pub mod words;
 
 use serde::{Deserialize, Serialize};
 use std::fmt::Display;

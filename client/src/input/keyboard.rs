@@ -4,12 +4,13 @@
 //! draws the line and the overlays.
 
 use crate::i18n::{tr, trf, Text};
+use crate::input::intent::Intent;
 use crate::input::shortcuts::{self, dispatch, Key, KeyAction, KeyState};
 use crate::input::typed_move::{parse_typed_move, TypedMoveMessage};
 use crate::state::table::{Choice, Table};
 use crate::view::board::BoardGeom;
-use crate::view::game::{fit, Intent};
 use crate::view::theme;
+use crate::view::ui::fit;
 use crate::view::ui::{rounded_outline, rounded_rect, Ui};
 use macroquad::prelude::*;
 use yonin_core::{Move, Seat, Variant};

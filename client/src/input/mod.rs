@@ -3,6 +3,7 @@
 //! button it already saw pressed, and the rest wait for the next frame. So two quick taps of a
 //! key are two presses however slow the frames are (macroquad's per-frame sets merge them).
 
+pub mod intent;
 pub mod keyboard;
 pub mod shortcuts;
 pub mod typed_move;

@@ -720,7 +720,7 @@ mod tests {
         let mut view = GameView::new();
         crate::i18n::set_lang(crate::i18n::Lang::En);
         let intents = view.type_move(&t, TYPED_ERROR, true);
-        assert_eq!(intents, vec![crate::view::game::Intent::Refused]);
+        assert_eq!(intents, vec![crate::input::intent::Intent::Refused]);
         assert_eq!(view.keys.typed, TYPED_ERROR);
         let e = view.keys.error.clone().unwrap_or_default();
         assert!(e.contains("nifu"), "{e}");

@@ -4,10 +4,11 @@
 
 use super::{draw_toast, Ctx, Screen, Transition};
 use crate::i18n::{tr, Text};
+use crate::input::intent::Intent;
 use crate::state::chat::{ChatAction, ChatPanel};
 use crate::state::session::Link;
 use crate::state::table::Cue;
-use crate::view::game::{GameView, Intent};
+use crate::view::game::GameView;
 use crate::view::theme;
 use macroquad::prelude::*;
 use yonin_core::protocol::ClientMessage;
@@ -114,7 +115,7 @@ impl Screen for GameScreen {
                 (None, Link::Open) => (tr(Text::SettingUpBoard).to_string(), false),
             };
             let size =
-                crate::view::game::fit(&ui, &text, screen_width() - 2.0 * ui.unit, ui.unit * 1.3);
+                crate::view::ui::fit(&ui, &text, screen_width() - 2.0 * ui.unit, ui.unit * 1.3);
             ui.text_centered(
                 &text,
                 c,

@@ -1,7 +1,8 @@
 //! Game over: the result (or the ranking in Yonin) over the final board, with rematch, replay
 //! and the way back. Esc returns to the final board, whose Result button opens it again.
 
-use super::{outcome_line, Ctx, Screen, Transition};
+use super::{Ctx, Screen, Transition};
+use crate::i18n::words::outcome_line;
 use crate::i18n::{tr, trf, Text};
 use crate::state::table::Table;
 use crate::view::game::{arrow_str, ordinal, GameView};
@@ -106,7 +107,7 @@ impl Screen for GameOverScreen {
         );
         y += u * 2.2;
         let line = outcome_line(&outcome, table.variant());
-        let s = crate::view::game::fit(&ui, &line, pw - 2.0 * u, u * 1.0);
+        let s = crate::view::ui::fit(&ui, &line, pw - 2.0 * u, u * 1.0);
         ui.text_centered(
             &line,
             vec2(panel.center().x, y),

@@ -55,10 +55,6 @@ impl MenuScreen {
     }
 }
 
-/// The colour of the "Rejoin your game" button: an opaque green that stands out from the
-/// amber of the last used mode and keeps its dark label readable.
-pub const REJOIN_COLOR: Color = Color::new(0.36, 0.74, 0.58, 1.0);
-
 /// Where the buttons go in a `w`×`h` window: "Rejoin your game" (with a line about the game
 /// under it) when there is one, then the six menu buttons. With a game to rejoin every
 /// button is a little lower so all of them fit.
@@ -148,12 +144,12 @@ impl Screen for MenuScreen {
         ];
         let (rejoin_r, rows) = buttons(w, h, self.rejoin.is_some());
         if let (Some(seat), Some(r)) = (&self.rejoin, rejoin_r) {
-            if ui.button_styled(r, tr(Text::RejoinGame), true, Some(REJOIN_COLOR)) {
+            if ui.button_styled(r, tr(Text::RejoinGame), true, Some(theme::REJOIN_COLOR)) {
                 let seat = seat.clone();
                 return rejoin(ctx, seat);
             }
             let about = seat.describe();
-            let size = crate::view::game::fit(&ui, &about, w - 2.0 * u, r.h * 0.34);
+            let size = crate::view::ui::fit(&ui, &about, w - 2.0 * u, r.h * 0.34);
             ui.text_centered(
                 &about,
                 vec2(w / 2.0, r.y + r.h * 1.33),

@@ -10,14 +10,13 @@ pub mod rules;
 pub mod settings;
 pub mod setup;
 
-use crate::i18n::{seat_name, side_name, tr, trf, Text};
+use crate::i18n::{tr, trf, Text};
 use crate::state::session::Session;
 use crate::state::settings::{SavedGame, Settings};
 use crate::state::table::{Cue, Table};
 use crate::view::assets::Sounds;
 use crate::view::ui::{Input, Ui};
 use macroquad::text::Font;
-use yonin_core::outcome::{EndReason, Outcome};
 use yonin_core::Variant;
 
 /// What a screen wants after a frame.
@@ -71,43 +70,6 @@ impl Ctx {
     }
 }
 
-/// The result in one line: "South wins by checkmate", "Draw by repetition".
-pub fn outcome_line(o: &Outcome, variant: Variant) -> String {
-    let why = reason_text(o.reason);
-    if o.is_draw() {
-        return trf(Text::DrawBy, &[&why]);
-    }
-    match (o.winners(), variant) {
-        ([w], Variant::Standard) => trf(Text::SideWins, &[&side_name(*w, variant), &why]),
-        ([w], Variant::Yonin) => trf(
-            Text::SeatWins,
-            &[&format!("{} {}", w.arrow(), seat_name(*w)), &why],
-        ),
-        (ws, _) => {
-            let names: Vec<String> = ws.iter().map(|s| side_name(*s, variant)).collect();
-            trf(Text::SeatsWin, &[&names.join(tr(Text::And)), &why])
-        }
-    }
-}
-
-pub fn reason_text(r: EndReason) -> &'static str {
-    tr(match r {
-        EndReason::Checkmate => Text::ReasonCheckmate,
-        EndReason::NoLegalMove => Text::ReasonNoLegalMove,
-        EndReason::Resignation => Text::ReasonResignation,
-        EndReason::Time => Text::ReasonTime,
-        EndReason::Forfeit => Text::ReasonForfeit,
-        EndReason::Repetition => Text::ReasonRepetition,
-        EndReason::PerpetualCheck => Text::ReasonPerpetualCheck,
-        EndReason::ImpasseDeclaration => Text::ReasonImpasse,
-        EndReason::MoveLimit => Text::ReasonMoveLimit,
-        EndReason::Agreement => Text::ReasonAgreement,
-        EndReason::LastSurvivor => Text::ReasonLastSurvivor,
-        EndReason::TeamElimination => Text::ReasonTeamElimination,
-        EndReason::Aborted => Text::ReasonAborted,
-    })
-}
-
 /// A finished game from a table, for the replay list.
 pub fn saved_game(table: &Table) -> SavedGame {
     let ended = std::time::SystemTime::now()
@@ -130,7 +92,7 @@ pub fn saved_game(table: &Table) -> SavedGame {
     let result = table
         .outcome
         .as_ref()
-        .map(|o| outcome_line(o, table.variant()))
+        .map(|o| crate::i18n::words::outcome_line(o, table.variant()))
         .unwrap_or_default();
     let kind = match table.variant() {
         Variant::Standard => tr(Text::Shogi),
@@ -175,6 +137,6 @@ pub fn draw_toast(ui: &Ui, text: &str, error: bool) {
             crate::view::theme::ACCENT
         },
     );
-    let s = crate::view::game::fit(ui, text, w - size, size);
+    let s = crate::view::ui::fit(ui, text, w - size, size);
     ui.text_centered(text, r.center(), s, crate::view::theme::palette().text);
 }

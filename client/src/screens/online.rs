@@ -412,7 +412,7 @@ impl Screen for LobbyScreen {
             } else if waiting {
                 // Under the buttons, as wide as the seats: beside them it ran under Rules.
                 let text = tr(Text::HostStarts);
-                let size = crate::view::game::fit(&ui, text, rw, u);
+                let size = crate::view::ui::fit(&ui, text, rw, u);
                 ui.text_mid(text, x, y + bh + u * 1.2, size, theme::palette().text_dim);
             }
             if ui.button(Rect::new(x + bw * 1.4 + u, y, bw, bh), tr(Text::MenuRules)) {
@@ -475,7 +475,7 @@ impl Screen for LobbyScreen {
             if let Some(seat) = session.rejoinable.first() {
                 let r = Rect::new(x, list.y, list_w, u * 2.4);
                 let label = trf(Text::RejoinNamed, &[&seat.describe()]);
-                if ui.button_styled(r, &label, true, Some(super::menu::REJOIN_COLOR)) {
+                if ui.button_styled(r, &label, true, Some(theme::REJOIN_COLOR)) {
                     rejoin = Some(seat.clone());
                 }
                 list.y += u * 3.0;

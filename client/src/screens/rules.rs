@@ -104,7 +104,7 @@ pub fn rules_blocks(r: &RuleSet, time: Option<TimeControl>) -> Vec<Block> {
                 b.push(Heading(tr(Text::RHandicapHead).into()));
                 b.push(Para(trf(
                     Text::RHandicapNote,
-                    &[&super::setup::handicap_name(r.handicap)],
+                    &[&crate::i18n::words::handicap_name(r.handicap)],
                 )));
             }
         }

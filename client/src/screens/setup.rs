@@ -4,6 +4,7 @@
 
 use super::{Ctx, Screen, Transition};
 use crate::cycle::step;
+use crate::i18n::words::handicap_name;
 use crate::i18n::{level_name, seat_name, tr, trf, Text};
 use crate::state::settings::{LastSetup, Mode, Settings};
 use crate::state::table::{time_control_name, TIME_CONTROLS};
@@ -38,20 +39,6 @@ pub struct SetupScreen {
     time: usize,
     room_name: TextField,
     private: bool,
-}
-
-pub fn handicap_name(h: Handicap) -> &'static str {
-    tr(match h {
-        Handicap::Even => Text::HcEven,
-        Handicap::Lance => Text::HcLance,
-        Handicap::Bishop => Text::HcBishop,
-        Handicap::Rook => Text::HcRook,
-        Handicap::RookLance => Text::HcRookLance,
-        Handicap::TwoPieces => Text::HcTwo,
-        Handicap::FourPieces => Text::HcFour,
-        Handicap::SixPieces => Text::HcSix,
-        Handicap::EightPieces => Text::HcEight,
-    })
 }
 
 impl SetupScreen {

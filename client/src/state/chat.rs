@@ -339,7 +339,7 @@ impl ChatPanel {
         }
         if log.lines.is_empty() && rows > 0 {
             let hint = tr(Text::ChatHint);
-            let s = crate::view::game::fit(ui, hint, width, size);
+            let s = crate::view::ui::fit(ui, hint, width, size);
             ui.text_mid(
                 hint,
                 r.x + pad,
@@ -373,7 +373,7 @@ impl ChatPanel {
         let cy = field.y + field.h / 2.0;
         if self.input.is_empty() && !self.focused {
             let hint = tr(Text::ChatOpenHint);
-            let s = crate::view::game::fit(ui, hint, field.w - fs, fs);
+            let s = crate::view::ui::fit(ui, hint, field.w - fs, fs);
             ui.text_mid(hint, field.x + fs * 0.5, cy, s, theme::palette().text_dim);
         } else {
             // The end of what is typed, when it is longer than the field.

@@ -227,7 +227,7 @@ pub fn draw_overlay(
         ),
     };
     rounded_outline(b, 10.0, 2.0, color);
-    let fit = |s: &str, size: f32| crate::view::game::fit(ui, s, w - 2.0 * u, size);
+    let fit = |s: &str, size: f32| crate::view::ui::fit(ui, s, w - 2.0 * u, size);
     ui.text_centered(
         &title,
         vec2(b.center().x, b.y + u * 1.8),

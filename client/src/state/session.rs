@@ -17,6 +17,7 @@
 //! Pass and play: the other people at this computer of an offline game sit on connections of
 //! their own ([`crate::state::together`]); the table follows the turn from one to the next.
 
+use crate::i18n::words::refusal_words;
 use crate::i18n::{level_name, side_name, tr, trf, Text};
 use crate::net::{ws_url, NetEvent, NetHandle};
 use crate::state::chat::{clean_line, ChatError, ChatLog};
@@ -28,10 +29,10 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use yonin_core::protocol::{
     self, ChatScope, ClientMessage, ErrorCode, FirstDraw, LeaveReason, Occupant, PlayerId,
-    Rejection, ResumeToken, RoomId, RoomPhase, RoomSettings, RoomState, RoomSummary, ServerMessage,
+    ResumeToken, RoomId, RoomPhase, RoomSettings, RoomState, RoomSummary, ServerMessage,
     StoredPlayer, PROTOCOL_VERSION,
 };
-use yonin_core::{GameError, Move, Seat, Variant};
+use yonin_core::{Move, Seat, Variant};
 
 /// The in-process server's store folders inside [`Storage::server_store`]: offline games
 /// and LAN parties apart, so a restarted offline server does not carry on a party its guests
@@ -104,23 +105,6 @@ pub struct Notice {
     pub text: String,
     pub at: f64,
     pub error: bool,
-}
-
-/// A refused move or request in the player's language: a rule core names is translated here
-/// (as for a typed move); anything else keeps the server's words.
-pub(crate) fn refusal_words(mv: Option<Move>, reason: &Rejection, message: String) -> String {
-    match reason {
-        Rejection::Game(GameError::Illegal(why)) => {
-            let usi = mv.map(|m| m.to_string()).unwrap_or_default();
-            crate::input::typed_move::illegal_reason(why, &usi)
-        }
-        Rejection::Game(GameError::NotYourTurn(_)) => tr(Text::TypedNotYourTurn).into(),
-        Rejection::Game(GameError::GameOver) => tr(Text::IlGameOver).into(),
-        Rejection::Game(GameError::NoDrawOffer) => tr(Text::NoOfferToAnswer).into(),
-        Rejection::Game(GameError::NothingToClaim) => tr(Text::NothingToClaim).into(),
-        Rejection::Game(GameError::StandardOnly) => tr(Text::StandardOnlyRequest).into(),
-        _ => message,
-    }
 }
 
 /// A room on another node of the server's cluster, being followed: what to ask there, and
@@ -1280,28 +1264,5 @@ impl Session {
             _ => {}
         }
         cues
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use yonin_core::IllegalMove;
-
-    #[test]
-    fn a_refused_move_is_said_in_the_players_words_not_the_servers() {
-        crate::i18n::set_lang(crate::i18n::Lang::En);
-        let mv = Move::from_usi("P*5e").ok();
-        let nifu = Rejection::Game(GameError::Illegal(IllegalMove::DoublePawn));
-        let said = refusal_words(mv, &nifu, "server words".into());
-        assert_eq!(said, tr(Text::IlDoublePawn));
-        let turn = Rejection::Game(GameError::NotYourTurn(Seat::North));
-        assert_eq!(
-            refusal_words(mv, &turn, "server words".into()),
-            tr(Text::TypedNotYourTurn)
-        );
-        // What the client has no words for keeps the server's.
-        let limit = Rejection::Room(ErrorCode::RateLimited);
-        assert_eq!(refusal_words(mv, &limit, "slow down".into()), "slow down");
     }
 }

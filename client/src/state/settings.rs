@@ -297,7 +297,7 @@ impl SavedGame {
         let result = self
             .outcome
             .as_ref()
-            .map(|o| crate::screens::outcome_line(o, self.rules.variant))
+            .map(|o| crate::i18n::words::outcome_line(o, self.rules.variant))
             .unwrap_or_default();
         format!("{kind}, {}: {result}", trf(Text::NMoves, &[&moves]))
     }

@@ -653,7 +653,7 @@ impl Table {
             why => why,
         };
         let usi = mv.to_string();
-        Some(crate::input::typed_move::illegal_reason(&why, &usi))
+        Some(crate::i18n::words::illegal_reason(&why, &usi))
     }
 
     /// Would an impasse declaration by the player succeed now? (Its button shows only then.)

@@ -154,7 +154,7 @@ impl Companion {
                 mv,
                 reason,
                 message,
-            } => Some(News::Refused(crate::state::session::refusal_words(
+            } => Some(News::Refused(crate::i18n::words::refusal_words(
                 mv, &reason, message,
             ))),
             ServerMessage::Error { message, .. } => Some(News::Refused(message)),

@@ -113,7 +113,7 @@ pub fn draw(ui: &Ui, draw: &FirstDraw, table: &Table, since: f64) {
     let landed = PAWNS as f64 * STAGGER + FALL;
     if since >= landed || matches!(draw, FirstDraw::Seat(_)) {
         let text = caption(draw, table);
-        let size = crate::view::game::fit(ui, &text, r.w - 2.0 * u, u * 1.05);
+        let size = crate::view::ui::fit(ui, &text, r.w - 2.0 * u, u * 1.05);
         ui.text_centered(
             &text,
             vec2(r.center().x, r.y + r.h - u * 1.4),

@@ -3,34 +3,16 @@
 //! Input becomes `Intent`s; the server decides, and the table changes only from its events.
 
 use crate::i18n::{tr, trf, Text};
+use crate::input::intent::Intent;
 use crate::redraw;
 use crate::state::table::{clock_text, format_spent, Choice, Pick, Table};
 use crate::view::board::{self, draw_board, draw_hand, facing_angle, BoardGeom, Marks, SeatStyle};
 use crate::view::layout::{Layout, SeatArea};
 use crate::view::theme;
-use crate::view::ui::{rounded_outline, rounded_rect, Ui};
+use crate::view::ui::{fit, fit_text, rounded_outline, rounded_rect, Ui};
 use macroquad::prelude::*;
 use yonin_core::protocol::TimeControl;
 use yonin_core::{Move, Piece, Seat, Square, Variant};
-
-/// What the player asked for this frame.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Intent {
-    Play(Move),
-    Resign,
-    OfferDraw,
-    AcceptDraw,
-    DeclineDraw,
-    DeclareImpasse,
-    ClaimWin,
-    ShowRules,
-    /// Open the result again (rematch, replay, the way back) after Esc closed it.
-    ShowResult,
-    /// Out of the game (resigned, eliminated): the computers play the rest at once.
-    SkipToResult,
-    /// A click that does nothing: a soft sound.
-    Refused,
-}
 
 /// Options of the game view that come from the settings.
 #[derive(Clone, Copy, Debug)]
@@ -803,7 +785,7 @@ impl GameView {
             }
         }
         if let Some(o) = &table.outcome {
-            let text = crate::screens::outcome_line(o, table.variant());
+            let text = crate::i18n::words::outcome_line(o, table.variant());
             let y = r.y + r.h - pad - row_h * 0.3;
             let s = fit(ui, &text, r.w - 2.0 * pad, row_h * 0.6);
             ui.text_mid(&text, r.x + pad, y, s, theme::ACCENT);
@@ -1049,35 +1031,6 @@ fn status_color(table: &Table, seat: Seat) -> Color {
         Color::new(1.0, 0.45, 0.4, 1.0)
     } else {
         theme::palette().text_dim
-    }
-}
-
-/// Text that fits `width`: shrunk down to 70 % of `size` (never below a readable size), then
-/// cut with an ellipsis.
-pub fn fit_text(ui: &Ui, s: &str, width: f32, size: f32) -> (String, f32) {
-    let min = (size * 0.7).max(crate::view::ui::MIN_READABLE_PX.min(size));
-    let f = fit(ui, s, width, size);
-    if f >= min {
-        return (s.to_string(), f);
-    }
-    let mut chars: Vec<char> = s.chars().collect();
-    while chars.len() > 1 {
-        chars.pop();
-        let t: String = chars.iter().collect::<String>() + "…";
-        if ui.measure(&t, min).width <= width {
-            return (t, min);
-        }
-    }
-    (s.chars().take(1).collect(), min)
-}
-
-/// The largest size up to `size` at which `s` fits in `width`.
-pub fn fit(ui: &Ui, s: &str, width: f32, size: f32) -> f32 {
-    let w = ui.measure(s, size).width;
-    if w <= width || w <= 0.0 {
-        size
-    } else {
-        (size * width / w).max(6.0)
     }
 }
 

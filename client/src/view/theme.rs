@@ -249,3 +249,7 @@ pub fn current() -> ThemeName {
 pub fn palette() -> &'static Palette {
     current().palette()
 }
+
+/// The colour of the "Rejoin your game" button: an opaque green that stands out from the
+/// amber of the last used mode and keeps its dark label readable.
+pub const REJOIN_COLOR: Color = Color::new(0.36, 0.74, 0.58, 1.0);

@@ -297,6 +297,35 @@ pub fn wrap(s: &str, width: f32, measure: impl Fn(&str) -> f32) -> Vec<String> {
     lines
 }
 
+/// Text that fits `width`: shrunk down to 70 % of `size` (never below a readable size), then
+/// cut with an ellipsis.
+pub fn fit_text(ui: &Ui, s: &str, width: f32, size: f32) -> (String, f32) {
+    let min = (size * 0.7).max(MIN_READABLE_PX.min(size));
+    let f = fit(ui, s, width, size);
+    if f >= min {
+        return (s.to_string(), f);
+    }
+    let mut chars: Vec<char> = s.chars().collect();
+    while chars.len() > 1 {
+        chars.pop();
+        let t: String = chars.iter().collect::<String>() + "…";
+        if ui.measure(&t, min).width <= width {
+            return (t, min);
+        }
+    }
+    (s.chars().take(1).collect(), min)
+}
+
+/// The largest size up to `size` at which `s` fits in `width`.
+pub fn fit(ui: &Ui, s: &str, width: f32, size: f32) -> f32 {
+    let w = ui.measure(s, size).width;
+    if w <= width || w <= 0.0 {
+        size
+    } else {
+        (size * width / w).max(6.0)
+    }
+}
+
 /// Words with their following space; every Chinese or Japanese character is a word of its
 /// own (Korean, written with spaces, breaks at spaces like English).
 fn split_keep_spaces(s: &str) -> Vec<String> {

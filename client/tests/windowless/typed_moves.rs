@@ -293,7 +293,8 @@ fn every_legal_move_reads_back_from_its_own_text() {
 /// `+`, and Esc is the view's while something is typed.
 #[test]
 fn typing_in_the_game_view_plays_or_asks() {
-    use yonin_client::view::game::{GameView, Intent};
+    use yonin_client::input::intent::Intent;
+    use yonin_client::view::game::GameView;
     let start = yonin_client::scenes::table("standard-start").unwrap();
     let mut view = GameView::new();
     assert!(!view.takes_escape() && view.enter_free());

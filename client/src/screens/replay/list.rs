@@ -6,8 +6,9 @@
 
 use super::archive::{Archive, ArchiveState};
 use super::{date, library, players_line, source, ReplayViewer};
+use crate::i18n::words::outcome_line;
 use crate::i18n::{tr, trf, Text};
-use crate::screens::{outcome_line, Ctx, Screen, Transition};
+use crate::screens::{Ctx, Screen, Transition};
 use crate::state::settings::SavedGame;
 use crate::view::theme;
 use crate::view::ui::{list_rows, TextField, Ui};

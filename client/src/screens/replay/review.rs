@@ -195,7 +195,7 @@ pub fn draw_panel(
     let size = (line_h * 0.75).max(crate::view::ui::MIN_READABLE_PX);
     let width = r.w - 2.0 * pad;
     let line = |i: usize, text: &str, color: Color| {
-        let (text, s) = crate::view::game::fit_text(ui, text, width, size);
+        let (text, s) = crate::view::ui::fit_text(ui, text, width, size);
         let y = r.y + pad + line_h * (i as f32 + 0.5);
         ui.text_mid(&text, r.x + pad, y, s, color);
     };

@@ -6,13 +6,15 @@
 use super::export;
 use super::nav::{self, Step, PAGE};
 use super::review::{self, ReviewJob};
+use crate::i18n::words::outcome_line;
 use crate::i18n::{tr, trf, Text};
-use crate::screens::{draw_toast, outcome_line, Ctx, Screen, Transition};
+use crate::screens::{draw_toast, Ctx, Screen, Transition};
 use crate::state::settings::SavedGame;
 use crate::state::table::{RecordLine, Table};
-use crate::view::game::{fit, GameView};
+use crate::view::game::GameView;
 use crate::view::layout::Layout;
 use crate::view::theme;
+use crate::view::ui::fit;
 use crate::view::ui::{rounded_rect, Ui};
 use macroquad::prelude::*;
 use yonin_core::bot::review::ReviewOptions;
@@ -467,7 +469,7 @@ impl ReplayViewer {
                 theme::palette().text_dim,
             );
         } else {
-            let (keys, size) = crate::view::game::fit_text(ui, keys, a.w, small);
+            let (keys, size) = crate::view::ui::fit_text(ui, keys, a.w, small);
             ui.text_mid(&keys, a.x, y + u * 1.2, size, theme::palette().text_dim);
         }
         if let Some(s) = step {
