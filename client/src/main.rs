@@ -28,11 +28,12 @@ fn main() {
                 Some(Ok(s)) => Some(s),
                 None => None,
             };
-            yonin_client::app::run(yonin_client::app::WindowOptions {
-                screenshot: args.screenshot,
-                scenario: args.scenario,
-                size,
-            });
+            match args.screenshot {
+                Some(path) => {
+                    yonin_client::scenes::screenshot::shoot_window(path, args.scenario, size)
+                }
+                None => yonin_client::app::run(size),
+            }
         }
     }
 }

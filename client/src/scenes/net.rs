@@ -39,11 +39,11 @@ pub fn is_scene(name: &str) -> bool {
 pub fn table(name: &str) -> Result<Table, String> {
     match name {
         "reconnecting" | "reconnect-refused" | "chat-panel" => {
-            crate::scenes::table("standard-midgame")
+            crate::scenes::games::table_or_err("standard-midgame")
         }
         // The room's game before it starts (the screen shows the room, not the board).
         "room-chat" | "room-reconnecting" => {
-            let mut t = crate::scenes::table("yonin-start")?;
+            let mut t = crate::scenes::games::table_or_err("yonin-start")?;
             t.seats[Seat::North.index()] = SeatInfo {
                 seat: Seat::North,
                 occupant: Occupant::Person(person(2, "Ben")),
@@ -54,7 +54,7 @@ pub fn table(name: &str) -> Result<Table, String> {
             Ok(t)
         }
         "opponent-disconnected" => {
-            let mut t = crate::scenes::table("yonin-west")?;
+            let mut t = crate::scenes::games::table_or_err("yonin-west")?;
             for s in &mut t.seats {
                 match s.seat {
                     Seat::East => {

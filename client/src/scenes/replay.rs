@@ -3,7 +3,7 @@
 //! a Yonin game from a side seat and of a standard game from Gote, and a reviewed game on its
 //! blunder. Built from the scenario games, without a network.
 
-use crate::scenes;
+use crate::scenes::games;
 use crate::screens::replay::archive::Archive;
 use crate::screens::replay::review::ReviewJob;
 use crate::screens::replay::{ReplayList, ReplayViewer};
@@ -17,7 +17,7 @@ use yonin_core::{BySeat, Game, Move, Position, RuleSet, Seat, Variant};
 
 /// The `yonin-over` game (an elimination by mate, then resignations) as a saved game.
 pub fn yonin_game() -> Result<SavedGame, String> {
-    let t = scenes::table("yonin-over")?;
+    let t = games::table_or_err("yonin-over")?;
     Ok(SavedGame {
         title: "Friday Yonin".into(),
         named: true,
@@ -46,7 +46,7 @@ pub fn viewer_from_side() -> Result<ReplayViewer, String> {
 
 /// The viewer of the `standard-midgame` game from Gote, after move 12.
 pub fn viewer_standard() -> Result<ReplayViewer, String> {
-    let t = scenes::table("standard-midgame")?;
+    let t = games::table_or_err("standard-midgame")?;
     let g = SavedGame {
         title: "Lunch game".into(),
         named: true,
@@ -155,8 +155,8 @@ fn seat(seat: Seat, name: &str) -> StoredSeat {
 
 /// The browser's server tab with three games listed.
 pub fn server_list() -> Result<ReplayList, String> {
-    let yonin = scenes::table("yonin-over")?;
-    let mid = scenes::table("standard-midgame")?;
+    let yonin = games::table_or_err("yonin-over")?;
+    let mid = games::table_or_err("standard-midgame")?;
     let day = 1_796_011_546_000u64;
     let games = vec![
         GameSummary {

@@ -4,41 +4,26 @@
 use crate::screens::Ctx;
 use crate::state::settings::Settings;
 use crate::view::assets::{self, Sounds};
+use crate::view::capture::{grab, write_png};
 use crate::view::theme;
 use crate::view::ui::Input;
 use macroquad::prelude::*;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Writes RGBA pixels (top row first) as an opaque PNG.
-pub fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> Result<(), String> {
-    let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), width, height);
-    enc.set_color(png::ColorType::Rgba);
-    enc.set_depth(png::BitDepth::Eight);
-    let mut w = enc.write_header().map_err(|e| e.to_string())?;
-    w.write_image_data(rgba).map_err(|e| e.to_string())
-}
-
-/// The screen's pixels, top row first, alpha forced opaque.
-fn grab() -> (u32, u32, Vec<u8>) {
-    let img = get_screen_data();
-    let (w, h) = (img.width as usize, img.height as usize);
-    let mut out = vec![0u8; w * h * 4];
-    // OpenGL reads the frame bottom row first.
-    for y in 0..h {
-        let src = &img.bytes[(h - 1 - y) * w * 4..(h - y) * w * 4];
-        out[y * w * 4..(y + 1) * w * 4].copy_from_slice(src);
-    }
-    for px in out.chunks_exact_mut(4) {
-        px[3] = 255;
-    }
-    (w as u32, h as u32, out)
-}
-
-/// Writes what has been drawn this frame to `path` (the F12 key).
-pub fn save(path: &Path) -> Result<(), String> {
-    let (w, h, rgba) = grab();
-    write_png(path, w, h, &rgba)
+/// `yonin --screenshot`: opens a window of `size`, draws `scenario` in it, writes `path` and
+/// exits (status 2 when the picture could not be made).
+pub fn shoot_window(path: PathBuf, scenario: Option<String>, size: Option<(u32, u32)>) {
+    let (w, h) = size.unwrap_or(crate::app::DEFAULT_SIZE);
+    crate::app::open_window((w, h), true, move |_| async move {
+        let scenario = scenario.as_deref().unwrap_or("standard-start");
+        match run(&path, scenario, (w, h)).await {
+            Ok(()) => std::process::exit(0),
+            Err(e) => {
+                eprintln!("yonin: screenshot failed: {e}");
+                std::process::exit(2);
+            }
+        }
+    });
 }
 
 /// Renders `scenario` and writes `path`. Errors are messages for stderr.

@@ -3,6 +3,7 @@
 
 pub mod assets;
 pub mod board;
+pub mod capture;
 pub mod first_draw;
 pub mod game;
 pub mod layout;
