@@ -2,10 +2,11 @@
 //! and the way back. Esc returns to the final board, whose Result button opens it again.
 
 use super::{Ctx, Screen, Transition};
+use crate::i18n::ordinal;
 use crate::i18n::words::outcome_line;
 use crate::i18n::{tr, trf, Text};
 use crate::state::table::Table;
-use crate::view::game::{arrow_str, ordinal, GameView};
+use crate::view::game::{arrow_str, GameView};
 use crate::view::theme;
 use crate::view::ui::{rounded_outline, rounded_rect};
 use macroquad::prelude::*;
