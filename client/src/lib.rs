@@ -11,11 +11,11 @@
 //! - `i18n`, `redraw` and `cycle`: small helpers every layer uses.
 
 pub mod app;
-pub mod cycle;
+pub(crate) mod cycle;
 pub mod i18n;
 pub mod input;
 pub mod net;
-pub mod redraw;
+pub(crate) mod redraw;
 pub mod scenes;
 pub mod screens;
 pub mod state;

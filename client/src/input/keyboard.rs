@@ -113,7 +113,13 @@ impl Keyboard {
     }
 
     /// Handles this frame's keys.
-    pub fn handle(&mut self, keys: &[Key], table: &Table, v: ViewState, now: f64) -> Vec<Effect> {
+    pub(crate) fn handle(
+        &mut self,
+        keys: &[Key],
+        table: &Table,
+        v: ViewState,
+        now: f64,
+    ) -> Vec<Effect> {
         let playing = table.me.is_some() && !table.is_over();
         let mut v = v;
         let mut out = Vec::new();

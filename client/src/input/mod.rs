@@ -5,7 +5,7 @@
 
 pub mod intent;
 pub mod keyboard;
-pub mod shortcuts;
+pub(crate) mod shortcuts;
 pub mod typed_move;
 
 use macroquad::input::utils::{register_input_subscriber, repeat_all_miniquad_input};

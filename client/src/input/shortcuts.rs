@@ -13,7 +13,7 @@ use crate::view::ui::Input;
 
 /// A key the game screen reacts to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Key {
+pub(crate) enum Key {
     /// A printable character (with Shift applied).
     Char(char),
     Enter,
@@ -26,28 +26,28 @@ pub enum Key {
 
 /// What is open on the game screen when a key comes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct KeyState {
+pub(crate) struct KeyState {
     /// The chat panel has the keyboard.
-    pub chat_focused: bool,
+    pub(crate) chat_focused: bool,
     /// The shortcut help is shown.
-    pub help_open: bool,
+    pub(crate) help_open: bool,
     /// "Really resign?" is being asked.
-    pub resign_asked: bool,
+    pub(crate) resign_asked: bool,
     /// The promotion question is open.
-    pub promotion_open: bool,
+    pub(crate) promotion_open: bool,
     /// A move waits for confirmation (the confirm-moves setting).
-    pub move_pending: bool,
+    pub(crate) move_pending: bool,
     /// Something is typed in the move line.
-    pub typing: bool,
+    pub(crate) typing: bool,
     /// A piece is picked up.
-    pub picked: bool,
+    pub(crate) picked: bool,
     /// The viewer plays in a running game (may type moves, resign, offer a draw).
-    pub playing: bool,
+    pub(crate) playing: bool,
 }
 
 /// What a key does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KeyAction {
+pub(crate) enum KeyAction {
     /// The chat panel handles the key.
     ToChat,
     OpenChat,
@@ -74,7 +74,7 @@ pub enum KeyAction {
 }
 
 /// The action of `key` in state `s`.
-pub fn dispatch(key: Key, s: &KeyState) -> KeyAction {
+pub(crate) fn dispatch(key: Key, s: &KeyState) -> KeyAction {
     use KeyAction as A;
     if s.chat_focused {
         return A::ToChat;
@@ -133,7 +133,7 @@ pub fn dispatch(key: Key, s: &KeyState) -> KeyAction {
 }
 
 /// The keys pressed this frame, in a sensible order (characters as typed, then the others).
-pub fn read_keys(input: &Input) -> Vec<Key> {
+pub(crate) fn read_keys(input: &Input) -> Vec<Key> {
     let mut keys = Vec::new();
     if input.ctrl {
         // Ctrl+letter: the character (if any) is not typed.
@@ -157,7 +157,7 @@ pub fn read_keys(input: &Input) -> Vec<Key> {
 }
 
 /// The lines of the help overlay: keys and what they do.
-pub fn help_lines() -> Vec<(&'static str, crate::i18n::Text)> {
+pub(crate) fn help_lines() -> Vec<(&'static str, crate::i18n::Text)> {
     use crate::i18n::Text;
     vec![
         ("7g7f · 7六歩 Enter", Text::KeyTypeMove),

@@ -7,14 +7,14 @@ use crate::i18n::{tr, trf, Text};
 use std::net::{IpAddr, SocketAddr};
 
 /// The most addresses the lobby's line shows (a machine with many has "…" after them).
-pub const MAX_SHOWN: usize = 3;
+pub(crate) const MAX_SHOWN: usize = 3;
 /// How often the addresses are read again, in seconds.
-pub const REFRESH_SECS: f64 = 5.0;
+pub(crate) const REFRESH_SECS: f64 = 5.0;
 
 /// Where others join a server listening on `bind`: at its own address when it is bound to
 /// one, at each of this machine's LAN addresses (`lan`) when it listens on every interface,
 /// nowhere when it listens on loopback only.
-pub fn join_addresses(bind: SocketAddr, lan: &[IpAddr]) -> Vec<SocketAddr> {
+pub(crate) fn join_addresses(bind: SocketAddr, lan: &[IpAddr]) -> Vec<SocketAddr> {
     let ip = bind.ip();
     if ip.is_loopback() {
         Vec::new()
@@ -30,7 +30,7 @@ pub fn join_addresses(bind: SocketAddr, lan: &[IpAddr]) -> Vec<SocketAddr> {
 
 /// The lobby's line for the host: name, port, and where others join ("… 192.168.1.20:7878 or
 /// 10.0.0.5:7878"), or that no one else can.
-pub fn hosting_line(name: &str, bind: SocketAddr, at: &[SocketAddr]) -> String {
+pub(crate) fn hosting_line(name: &str, bind: SocketAddr, at: &[SocketAddr]) -> String {
     if at.is_empty() {
         return trf(Text::HostingAlone, &[&name, &bind.port()]);
     }
@@ -45,7 +45,7 @@ pub fn hosting_line(name: &str, bind: SocketAddr, at: &[SocketAddr]) -> String {
 /// The join addresses of a hosted server, kept between frames and read again every
 /// [`REFRESH_SECS`] (or when the server's address changes).
 #[derive(Debug, Default)]
-pub struct JoinAddresses {
+pub(crate) struct JoinAddresses {
     at: Vec<SocketAddr>,
     /// The server address and the time (`now` of the frame) they were read for.
     read: Option<(SocketAddr, f64)>,
@@ -53,7 +53,7 @@ pub struct JoinAddresses {
 
 impl JoinAddresses {
     /// The addresses for a server on `bind`, read from the system when stale.
-    pub fn get(&mut self, bind: SocketAddr, now: f64) -> &[SocketAddr] {
+    pub(crate) fn get(&mut self, bind: SocketAddr, now: f64) -> &[SocketAddr] {
         let fresh = self
             .read
             .is_some_and(|(b, t)| b == bind && (0.0..REFRESH_SECS).contains(&(now - t)));

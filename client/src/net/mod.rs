@@ -10,7 +10,7 @@
 //!
 //! Usable without a window: the offline end-to-end test drives it directly.
 
-pub mod hosting;
+pub(crate) mod hosting;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

@@ -8,19 +8,19 @@ use yonin_core::protocol::{
 use yonin_core::{Game, Move, RuleSet, Seat};
 
 /// The moves of `standard-midgame`: ends with ▲B*1e, a check.
-pub const STANDARD_MIDGAME: &[&str] = &[
+pub(crate) const STANDARD_MIDGAME: &[&str] = &[
     "7g7f", "3c3d", "8h2b+", "3a2b", "2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d",
     "P*2c", "2d2f", "8e8f", "8g8f", "8b8f", "P*8g", "8f8d", "B*1e",
 ];
 
 /// The start of `yonin-check`: South holds a rook; R*5e checks North (up the file) and
 /// East (along the rank), while West's pawn on 7e shields West.
-pub const YONIN_CHECK_START: &str =
+pub(crate) const YONIN_CHECK_START: &str =
     "3GnKnGn3/3Pn1Pn3/9/Gw7Ge/Kw1Pw5Ke/Gw7Ge/9/3Ps1Ps3/3GsKsGs3 s R/-/-/- - 31";
 
 /// The moves of `yonin-west`, as `seat move`: a Yonin game up to its first elimination
 /// (South mates North with G*4b; West is to move).
-pub const YONIN_WEST: &[&str] = &[
+pub(crate) const YONIN_WEST: &[&str] = &[
     "s 7i8h", "w 9g8h", "n 3a2b", "e 1c2b", "s 4i3h", "w S*8i", "n 6a7b", "e S*4i", "s 5i4i",
     "w 8h9i", "n 6b6c", "e 1d2c", "s S*7g", "w 9i8h", "n 4a3b", "e 2b3b", "s 4i5i", "w 8h7g",
     "n 6c6d", "e 3b4b", "n 5a4b", "e P*4i", "s 5i4i", "w S*3a", "n 4b3a", "e 2c2b", "n 5b2b",
@@ -89,7 +89,7 @@ fn clocks(table: &Table, main: &[(Seat, u64, u32)]) -> Clocks {
 }
 
 /// The table of a game scenario; `None` for a name that is not one.
-pub fn table(name: &str) -> Result<Option<Table>, String> {
+pub(crate) fn table(name: &str) -> Result<Option<Table>, String> {
     let byoyomi = TimeControl::Byoyomi {
         main_ms: 600_000,
         byoyomi_ms: 30_000,
@@ -216,6 +216,6 @@ pub fn table(name: &str) -> Result<Option<Table>, String> {
 }
 
 /// The table of a game scenario that other scenes start from.
-pub fn table_or_err(name: &str) -> Result<Table, String> {
+pub(crate) fn table_or_err(name: &str) -> Result<Table, String> {
     table(name)?.ok_or_else(|| format!("`{name}` is not a game scenario"))
 }

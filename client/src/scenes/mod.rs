@@ -1,8 +1,8 @@
 //! Named scenes for `yonin --screenshot`: games at known moments, and screens, drawn without
 //! a server so tests can look at real pixels.
 
-pub mod games;
-pub mod net;
+pub(crate) mod games;
+pub(crate) mod net;
 pub mod replay;
 pub mod screenshot;
 

@@ -15,7 +15,7 @@ use yonin_core::protocol::{
 use yonin_core::{Seat, Variant};
 
 /// The scenes (described in `scenario::SCENARIOS`).
-pub const NAMES: [&str; 7] = [
+pub(crate) const NAMES: [&str; 7] = [
     "reconnecting",
     "reconnect-refused",
     "opponent-disconnected",
@@ -31,12 +31,12 @@ fn in_room(name: &str) -> bool {
 }
 
 /// Is `name` one of these scenes?
-pub fn is_scene(name: &str) -> bool {
+pub(crate) fn is_scene(name: &str) -> bool {
     NAMES.contains(&name)
 }
 
 /// The game of a scene (a scenario game seen by a person seated in it).
-pub fn table(name: &str) -> Result<Table, String> {
+pub(crate) fn table(name: &str) -> Result<Table, String> {
     match name {
         "reconnecting" | "reconnect-refused" | "chat-panel" => {
             crate::scenes::games::table_or_err("standard-midgame")
@@ -176,7 +176,7 @@ fn lobby_session() -> Session {
 }
 
 /// The session of a scene, ready to draw.
-pub fn session(name: &str) -> Result<Session, String> {
+pub(crate) fn session(name: &str) -> Result<Session, String> {
     if name == "lobby-chat" {
         return Ok(lobby_session());
     }
@@ -226,7 +226,7 @@ pub fn session(name: &str) -> Result<Session, String> {
 
 /// The screen of a scene: the room for `room-chat`, else the game (with a chat line being
 /// typed in `chat-panel`).
-pub fn screen(name: &str) -> Box<dyn crate::screens::Screen> {
+pub(crate) fn screen(name: &str) -> Box<dyn crate::screens::Screen> {
     if in_room(name) || name == "lobby-chat" {
         return Box::new(crate::screens::online::LobbyScreen::new());
     }

@@ -13,7 +13,7 @@ use crate::view::theme;
 use macroquad::prelude::*;
 use yonin_core::protocol::ClientMessage;
 
-pub struct GameScreen {
+pub(crate) struct GameScreen {
     view: GameView,
     /// The game-over screen was shown for the current game.
     over_shown: bool,
@@ -23,7 +23,7 @@ pub struct GameScreen {
 }
 
 impl GameScreen {
-    pub fn new() -> GameScreen {
+    pub(crate) fn new() -> GameScreen {
         GameScreen {
             view: GameView::new(),
             over_shown: false,
@@ -33,7 +33,7 @@ impl GameScreen {
     }
 
     /// Opens the chat with `text` typed in it (scenes).
-    pub fn draft_chat(&mut self, text: &str) {
+    pub(crate) fn draft_chat(&mut self, text: &str) {
         self.chat.focus();
         self.chat.input = text.to_string();
     }

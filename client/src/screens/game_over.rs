@@ -13,7 +13,7 @@ use macroquad::prelude::*;
 use yonin_core::protocol::ClientMessage;
 use yonin_core::Variant;
 
-pub struct GameOverScreen {
+pub(crate) struct GameOverScreen {
     view: GameView,
     rematch_asked: bool,
     /// A finished game shown without a session (screenshots).
@@ -21,7 +21,7 @@ pub struct GameOverScreen {
 }
 
 impl GameOverScreen {
-    pub fn new() -> GameOverScreen {
+    pub(crate) fn new() -> GameOverScreen {
         GameOverScreen {
             view: GameView::new(),
             rematch_asked: false,
@@ -30,7 +30,7 @@ impl GameOverScreen {
     }
 
     /// The result of a game held here rather than in a session.
-    pub fn with_table(table: Table) -> GameOverScreen {
+    pub(crate) fn with_table(table: Table) -> GameOverScreen {
         GameOverScreen {
             own: Some(table),
             ..GameOverScreen::new()

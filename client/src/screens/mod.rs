@@ -1,14 +1,14 @@
 //! Screens are values: each frame a screen draws itself, reads the input and returns a
 //! transition. Esc always goes back.
 
-pub mod game;
-pub mod game_over;
+pub(crate) mod game;
+pub(crate) mod game_over;
 pub mod menu;
-pub mod online;
+pub(crate) mod online;
 pub mod replay;
-pub mod rules;
-pub mod settings;
-pub mod setup;
+pub(crate) mod rules;
+pub(crate) mod settings;
+pub(crate) mod setup;
 
 use crate::i18n::{tr, trf, Text};
 use crate::state::session::Session;

@@ -17,7 +17,7 @@ use yonin_core::protocol::{
 };
 use yonin_core::Variant;
 
-pub struct ConnectScreen {
+pub(crate) struct ConnectScreen {
     address: TextField,
     name: TextField,
     error: Option<String>,
@@ -26,7 +26,7 @@ pub struct ConnectScreen {
 }
 
 impl ConnectScreen {
-    pub fn new(s: &Settings) -> ConnectScreen {
+    pub(crate) fn new(s: &Settings) -> ConnectScreen {
         ConnectScreen {
             address: TextField::new(s.server.clone(), 120),
             name: TextField::new(s.name.clone(), MAX_NAME_CHARS),
@@ -141,7 +141,7 @@ impl Screen for ConnectScreen {
 }
 
 /// The lobby, and the room once we are in one.
-pub struct LobbyScreen {
+pub(crate) struct LobbyScreen {
     scroll: usize,
     selected: Option<usize>,
     code: TextField,
@@ -154,7 +154,7 @@ pub struct LobbyScreen {
 }
 
 impl LobbyScreen {
-    pub fn new() -> LobbyScreen {
+    pub(crate) fn new() -> LobbyScreen {
         LobbyScreen {
             scroll: 0,
             selected: None,

@@ -17,13 +17,13 @@ use yonin_core::{PieceKind, Seat};
 /// Rows on the screen: the settings, the "Esc saves" line and the error line.
 const ROWS: usize = 16;
 
-pub struct SettingsScreen {
+pub(crate) struct SettingsScreen {
     name: TextField,
     server: TextField,
     error: Option<String>,
 }
 
-pub fn piece_style_name(p: PieceStyle) -> &'static str {
+pub(crate) fn piece_style_name(p: PieceStyle) -> &'static str {
     tr(match p {
         PieceStyle::OneKanji => Text::OneKanji,
         PieceStyle::TwoKanji => Text::TwoKanji,
@@ -31,7 +31,7 @@ pub fn piece_style_name(p: PieceStyle) -> &'static str {
     })
 }
 
-pub fn theme_name(t: ThemeName) -> &'static str {
+pub(crate) fn theme_name(t: ThemeName) -> &'static str {
     tr(match t {
         ThemeName::Classic => Text::ThemeClassic,
         ThemeName::Dark => Text::ThemeDark,
@@ -39,7 +39,7 @@ pub fn theme_name(t: ThemeName) -> &'static str {
     })
 }
 
-pub fn anim_speed_name(a: AnimSpeed) -> &'static str {
+pub(crate) fn anim_speed_name(a: AnimSpeed) -> &'static str {
     tr(match a {
         AnimSpeed::Off => Text::Off,
         AnimSpeed::Fast => Text::AnimFast,
@@ -48,7 +48,7 @@ pub fn anim_speed_name(a: AnimSpeed) -> &'static str {
     })
 }
 
-pub fn bot_pace_name(p: BotPace) -> &'static str {
+pub(crate) fn bot_pace_name(p: BotPace) -> &'static str {
     tr(match p {
         BotPace::Instant => Text::PaceInstant,
         BotPace::Quick => Text::PaceQuick,
@@ -62,7 +62,7 @@ fn on_off(b: bool) -> &'static str {
 }
 
 impl SettingsScreen {
-    pub fn new(s: &Settings) -> SettingsScreen {
+    pub(crate) fn new(s: &Settings) -> SettingsScreen {
         SettingsScreen {
             name: TextField::new(s.name.clone(), MAX_NAME_CHARS),
             server: TextField::new(s.server.clone(), 120),

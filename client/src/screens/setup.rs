@@ -19,7 +19,7 @@ use yonin_core::rules::{
 use yonin_core::{BySeat, RuleSet, Seat, Variant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Purpose {
+pub(crate) enum Purpose {
     /// Against the computer, on this machine.
     Offline,
     /// Creates a room on the connected server.
@@ -29,7 +29,7 @@ pub enum Purpose {
 /// The move limits offered.
 const MOVE_LIMITS: [Option<u32>; 4] = [None, Some(200), Some(256), Some(400)];
 
-pub struct SetupScreen {
+pub(crate) struct SetupScreen {
     purpose: Purpose,
     rules: RuleSet,
     my_seat: Seat,
@@ -92,16 +92,16 @@ impl SetupScreen {
         }
     }
 
-    pub fn offline(settings: &Settings) -> SetupScreen {
+    pub(crate) fn offline(settings: &Settings) -> SetupScreen {
         SetupScreen::new(Purpose::Offline, settings)
     }
 
-    pub fn online(settings: &Settings) -> SetupScreen {
+    pub(crate) fn online(settings: &Settings) -> SetupScreen {
         SetupScreen::new(Purpose::Online, settings)
     }
 
     /// Starts from these rules (the seat goes back to South).
-    pub fn set_rules(&mut self, rules: RuleSet) {
+    pub(crate) fn set_rules(&mut self, rules: RuleSet) {
         self.rules = rules;
         self.my_seat = Seat::South;
     }
@@ -111,7 +111,7 @@ impl SetupScreen {
     }
 
     /// The room this setup describes.
-    pub fn room_settings(&self, name: &str) -> RoomSettings {
+    pub(crate) fn room_settings(&self, name: &str) -> RoomSettings {
         let mut s = RoomSettings::new(name, self.rules);
         s.time_control = TIME_CONTROLS[self.time].1;
         s.bots = self

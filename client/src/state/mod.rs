@@ -3,10 +3,10 @@
 //! people playing at this computer.
 
 pub mod chat;
-pub mod notation;
+pub(crate) mod notation;
 pub mod reconnect;
 pub mod seats;
 pub mod session;
 pub mod settings;
 pub mod table;
-pub mod together;
+pub(crate) mod together;

@@ -5,6 +5,6 @@ use yonin_core::record::notation;
 use yonin_core::{Move, Position, Square};
 
 /// The display text of `mv`, played in `pos`; `prev` is the previous move's destination (同).
-pub fn display(pos: &Position, mv: Move, prev: Option<Square>) -> String {
+pub(crate) fn display(pos: &Position, mv: Move, prev: Option<Square>) -> String {
     notation::display_move(pos, mv, prev)
 }

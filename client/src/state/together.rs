@@ -15,7 +15,7 @@ const RETRY_AFTER: f64 = 1.0;
 
 /// The seats of an offline room that hold a person at this computer besides its creator:
 /// every seat with neither a computer nor the creator.
-pub fn people_here(settings: &RoomSettings) -> Vec<Seat> {
+pub(crate) fn people_here(settings: &RoomSettings) -> Vec<Seat> {
     settings
         .rules
         .variant
@@ -28,7 +28,7 @@ pub fn people_here(settings: &RoomSettings) -> Vec<Seat> {
 
 /// What a companion's connection had to say to the player.
 #[derive(Clone, Debug, PartialEq)]
-pub enum News {
+pub(crate) enum News {
     /// A refusal (an illegal move, a refused request) in words for the player.
     Refused(String),
     /// The companion's seat token changed (save the seats again).
@@ -37,27 +37,27 @@ pub enum News {
 
 /// One more person at this computer, on their own connection.
 #[derive(Debug)]
-pub struct Companion {
-    pub name: String,
+pub(crate) struct Companion {
+    pub(crate) name: String,
     /// The seat asked for when joining (where they sit later the room's seats tell).
-    pub seat: Seat,
+    pub(crate) seat: Seat,
     net: NetHandle,
     room: RoomId,
-    pub player_id: Option<PlayerId>,
+    pub(crate) player_id: Option<PlayerId>,
     /// The seat's token once granted (presented again after a dropped connection).
-    pub token: Option<ResumeToken>,
+    pub(crate) token: Option<ResumeToken>,
     /// When the connection dropped (local time), until a new one is asked for.
     down_since: Option<f64>,
 }
 
 impl Companion {
     /// Connects to the in-process server at `addr` and takes `seat` in `room`.
-    pub fn join(addr: SocketAddr, room: RoomId, seat: Seat, name: &str) -> Companion {
+    pub(crate) fn join(addr: SocketAddr, room: RoomId, seat: Seat, name: &str) -> Companion {
         Companion::connect(addr, room, seat, name, None)
     }
 
     /// Connects to the in-process server at `addr` and takes a seat back with its token.
-    pub fn resume(
+    pub(crate) fn resume(
         addr: SocketAddr,
         room: RoomId,
         seat: Seat,
@@ -86,7 +86,7 @@ impl Companion {
     }
 
     /// Sends a message on this person's connection (dropped while it is down).
-    pub fn send(&self, msg: ClientMessage) {
+    pub(crate) fn send(&self, msg: ClientMessage) {
         if !self.net.send(msg) {
             tracing::debug!("companion message dropped: its connection is closed");
         }
@@ -94,7 +94,7 @@ impl Companion {
 
     /// Handles what arrived on this person's connection; asks for a new connection a moment
     /// after one dropped.
-    pub fn pump(&mut self, now: f64) -> Vec<News> {
+    pub(crate) fn pump(&mut self, now: f64) -> Vec<News> {
         let mut news = Vec::new();
         while let Some(ev) = self.net.try_recv() {
             news.extend(self.handle(ev, now));

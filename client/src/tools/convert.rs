@@ -12,7 +12,7 @@ use yonin_core::record::game_record::MAX_RECORD_BYTES;
 
 /// A record format on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
+pub(crate) enum FormatArg {
     Kif,
     Ki2,
     Csa,
@@ -36,21 +36,21 @@ impl From<FormatArg> for RecordFormat {
 #[derive(Args, Debug)]
 pub struct ConvertArgs {
     /// The record to read (`-`: standard input).
-    pub input: PathBuf,
+    pub(crate) input: PathBuf,
     /// The format to write.
     #[arg(long, value_enum)]
-    pub to: FormatArg,
+    pub(crate) to: FormatArg,
     /// The input's format (default: from the file's extension, else from its content).
     #[arg(long, value_enum)]
-    pub from: Option<FormatArg>,
+    pub(crate) from: Option<FormatArg>,
     /// Where to write (default: standard output).
     #[arg(short, long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
+    pub(crate) output: Option<PathBuf>,
 }
 
 /// A record file's bytes (`-`: standard input), at most `MAX_RECORD_BYTES`; errors name the
 /// file.
-pub fn read_input(path: &Path) -> Result<Vec<u8>, String> {
+pub(crate) fn read_input(path: &Path) -> Result<Vec<u8>, String> {
     let limit = MAX_RECORD_BYTES as u64 + 1;
     let mut bytes = Vec::new();
     let read = if path == Path::new("-") {
@@ -70,7 +70,7 @@ pub fn read_input(path: &Path) -> Result<Vec<u8>, String> {
 }
 
 /// Converts a record; the text goes to `out` unless `-o` names a file.
-pub fn run(args: ConvertArgs, out: &mut impl Write) -> Result<(), String> {
+pub(crate) fn run(args: ConvertArgs, out: &mut impl Write) -> Result<(), String> {
     let bytes = read_input(&args.input)?;
     let named = args
         .from

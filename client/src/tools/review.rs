@@ -22,21 +22,21 @@ const MAX_MOVETIME_MS: u64 = 60_000;
 #[derive(Args, Debug)]
 pub struct ReviewArgs {
     /// The record to review (`-`: standard input): KIF, KI2, CSA, USI or a Yonin record.
-    pub input: PathBuf,
+    pub(crate) input: PathBuf,
     /// Milliseconds of search for each position.
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=MAX_MOVETIME_MS))]
-    pub movetime: u64,
+    pub(crate) movetime: u64,
     /// Search threads (default: every core).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS as u64))]
-    pub threads: Option<u64>,
+    pub(crate) threads: Option<u64>,
     /// Where to write the reviewed record (default: standard output).
     #[arg(short, long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
+    pub(crate) output: Option<PathBuf>,
 }
 
 /// Reviews the record; the annotated record goes to `out` unless `-o` names a file, the
 /// progress to standard error when it is a terminal, and a summary line to standard error.
-pub fn run(args: ReviewArgs, out: &mut impl Write) -> Result<(), String> {
+pub(crate) fn run(args: ReviewArgs, out: &mut impl Write) -> Result<(), String> {
     let bytes = crate::tools::convert::read_input(&args.input)?;
     let name = args.input.display();
     let (_, mut record) = records::read(&bytes, records::format_of_path(&args.input))

@@ -13,7 +13,10 @@ enum Event {
 
 /// Reads commands from `input` on a thread and writes the engine's lines to `out`, flushing
 /// each one, until `quit` or the end of the input.
-pub fn run(input: impl BufRead + Send + 'static, out: &mut impl Write) -> std::io::Result<()> {
+pub(crate) fn run(
+    input: impl BufRead + Send + 'static,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
     let (tx, rx) = mpsc::channel::<Event>();
     let sink_tx = tx.clone();
     // The sink may be called from the thinking thread: it only queues the line.
@@ -55,6 +58,6 @@ pub fn run(input: impl BufRead + Send + 'static, out: &mut impl Write) -> std::i
 }
 
 /// Runs the engine on this process's standard input.
-pub fn run_stdio(out: &mut impl Write) -> std::io::Result<()> {
+pub(crate) fn run_stdio(out: &mut impl Write) -> std::io::Result<()> {
     run(std::io::BufReader::new(std::io::stdin()), out)
 }

@@ -5,7 +5,7 @@ use macroquad::prelude::*;
 use std::path::Path;
 
 /// Writes RGBA pixels (top row first) as an opaque PNG.
-pub fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> Result<(), String> {
+pub(crate) fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> Result<(), String> {
     let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut enc = png::Encoder::new(std::io::BufWriter::new(file), width, height);
     enc.set_color(png::ColorType::Rgba);
@@ -31,7 +31,7 @@ pub(crate) fn grab() -> (u32, u32, Vec<u8>) {
 }
 
 /// Writes what has been drawn this frame to `path` (the F12 key).
-pub fn save(path: &Path) -> Result<(), String> {
+pub(crate) fn save(path: &Path) -> Result<(), String> {
     let (w, h, rgba) = grab();
     write_png(path, w, h, &rgba)
 }

@@ -13,14 +13,14 @@ use yonin_core::protocol::FirstDraw;
 use yonin_core::{PieceKind, Seat, Variant};
 
 /// How long the draw is shown, in seconds.
-pub const SHOW_FOR: f64 = 4.5;
+pub(crate) const SHOW_FOR: f64 = 4.5;
 /// When each pawn starts to fall after the one before, and how long a fall takes.
 const STAGGER: f64 = 0.15;
 const FALL: f64 = 0.5;
 
 /// The words under the pawns: the count and who plays Sente ("3 歩 · 2 と: Ann tossed and
 /// plays Sente ▲"), or the seat drawn.
-pub fn caption(draw: &FirstDraw, table: &Table) -> String {
+pub(crate) fn caption(draw: &FirstDraw, table: &Table) -> String {
     match *draw {
         FirstDraw::Furigoma { toss, tosser } => {
             let tossed_by = who(table, tosser);
@@ -48,7 +48,7 @@ fn who(table: &Table, seat: Seat) -> String {
 }
 
 /// Draws the draw `since` seconds after it was told (nothing once `SHOW_FOR` has passed).
-pub fn draw(ui: &Ui, draw: &FirstDraw, table: &Table, since: f64) {
+pub(crate) fn draw(ui: &Ui, draw: &FirstDraw, table: &Table, since: f64) {
     if !(0.0..SHOW_FOR).contains(&since) {
         return;
     }

@@ -3,8 +3,8 @@
 
 pub mod assets;
 pub mod board;
-pub mod capture;
-pub mod first_draw;
+pub(crate) mod capture;
+pub(crate) mod first_draw;
 pub mod game;
 pub mod layout;
 pub mod theme;

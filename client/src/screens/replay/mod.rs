@@ -9,7 +9,7 @@ pub mod archive;
 pub mod export;
 pub mod library;
 mod list;
-pub mod nav;
+pub(crate) mod nav;
 pub mod review;
 pub mod source;
 mod viewer;
