@@ -14,7 +14,7 @@ use macroquad::window::Conf;
 use std::path::PathBuf;
 
 /// The window's size when the command line gives none.
-pub const DEFAULT_SIZE: (u32, u32) = (1280, 800);
+pub(crate) const DEFAULT_SIZE: (u32, u32) = (1280, 800);
 
 /// Parses `1280x800`.
 pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
@@ -60,7 +60,7 @@ pub fn run(size: Option<(u32, u32)>) {
 
 /// Opens a `w`×`h` window and runs `body` in it; `body` is told whether the window may sleep
 /// when idle. A window `for_picture` (`--screenshot`) keeps its size and never sleeps.
-pub fn open_window<F, Fut>((w, h): (u32, u32), for_picture: bool, body: F)
+pub(crate) fn open_window<F, Fut>((w, h): (u32, u32), for_picture: bool, body: F)
 where
     F: FnOnce(bool) -> Fut,
     Fut: std::future::Future<Output = ()> + 'static,

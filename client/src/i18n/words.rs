@@ -27,7 +27,7 @@ pub fn outcome_line(o: &Outcome, variant: Variant) -> String {
     }
 }
 
-pub fn reason_text(r: EndReason) -> &'static str {
+pub(crate) fn reason_text(r: EndReason) -> &'static str {
     tr(match r {
         EndReason::Checkmate => Text::ReasonCheckmate,
         EndReason::NoLegalMove => Text::ReasonNoLegalMove,
@@ -46,7 +46,7 @@ pub fn reason_text(r: EndReason) -> &'static str {
 }
 
 /// The name of a handicap.
-pub fn handicap_name(h: Handicap) -> &'static str {
+pub(crate) fn handicap_name(h: Handicap) -> &'static str {
     tr(match h {
         Handicap::Even => Text::HcEven,
         Handicap::Lance => Text::HcLance,
@@ -70,7 +70,7 @@ pub(crate) fn square_text(sq: Square, text: &str) -> String {
 }
 
 /// Core's reason for an illegal move, in the player's language.
-pub fn illegal_reason(why: &IllegalMove, text: &str) -> String {
+pub(crate) fn illegal_reason(why: &IllegalMove, text: &str) -> String {
     let sq = |s: &Square| square_text(*s, text);
     match why {
         IllegalMove::GameOver => tr(Text::IlGameOver).into(),

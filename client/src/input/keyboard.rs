@@ -84,7 +84,7 @@ impl Keyboard {
     }
 
     /// The seat shown at the bottom: the player's, turned by F.
-    pub fn view_seat(&self, table: &Table) -> Seat {
+    pub(crate) fn view_seat(&self, table: &Table) -> Seat {
         Seat::from_index(table.viewer().index() + self.turns)
     }
 
@@ -103,7 +103,7 @@ impl Keyboard {
     }
 
     /// A move chosen with the mouse or the keyboard: sent at once, or held for confirmation.
-    pub fn commit(&mut self, m: Move, confirm: bool) -> Option<Intent> {
+    pub(crate) fn commit(&mut self, m: Move, confirm: bool) -> Option<Intent> {
         if confirm {
             self.pending = Some(m);
             None
@@ -234,7 +234,7 @@ impl Keyboard {
 
     /// How high the box under the record must be for what the keyboard shows now (the move
     /// question, or the typed line and why it was refused), or None when it shows neither.
-    pub fn prompt_height(&self, unit: f32) -> Option<f32> {
+    pub(crate) fn prompt_height(&self, unit: f32) -> Option<f32> {
         if self.pending.is_some() {
             Some(unit * 5.6)
         } else if self.error.is_some() {
@@ -248,7 +248,7 @@ impl Keyboard {
 
     /// A click while a move waits: on the Play button or the destination it goes, anywhere
     /// else it is taken back. `prompt` is the question's box.
-    pub fn pending_click(&mut self, ui: &Ui, g: &BoardGeom, prompt: Rect) -> Option<Intent> {
+    pub(crate) fn pending_click(&mut self, ui: &Ui, g: &BoardGeom, prompt: Rect) -> Option<Intent> {
         let m = self.pending?;
         if !ui.input.pressed {
             return None;

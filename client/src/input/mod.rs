@@ -188,7 +188,7 @@ impl InputQueue {
     }
 
     /// Events are waiting for the next frame.
-    pub fn has_pending(&self) -> bool {
+    pub(crate) fn has_pending(&self) -> bool {
         !self.pending.is_empty()
     }
 }

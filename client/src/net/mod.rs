@@ -22,7 +22,7 @@ use yonin_core::protocol::{self, ClientMessage, ServerMessage};
 use yonin_server::store::{Store, StoreError};
 
 /// The port a dedicated server and a LAN host listen on by default.
-pub const DEFAULT_PORT: u16 = 7878;
+pub(crate) const DEFAULT_PORT: u16 = 7878;
 
 /// What the network thread reports.
 #[derive(Clone, Debug)]
@@ -93,7 +93,7 @@ impl NetHandle {
 
     /// [`NetHandle::offline`] with the server's store in `store` (a folder): games in
     /// progress there are carried on when the server starts again.
-    pub fn offline_with(store: Option<PathBuf>) -> NetHandle {
+    pub(crate) fn offline_with(store: Option<PathBuf>) -> NetHandle {
         NetHandle::spawn(Target::Host {
             bind: SocketAddr::from(([127, 0, 0, 1], 0)),
             lan: None,
@@ -108,7 +108,7 @@ impl NetHandle {
     }
 
     /// [`NetHandle::host`] with the server's store in `store` (a folder).
-    pub fn host_with(bind: SocketAddr, name: &str, store: Option<PathBuf>) -> NetHandle {
+    pub(crate) fn host_with(bind: SocketAddr, name: &str, store: Option<PathBuf>) -> NetHandle {
         NetHandle::spawn(Target::Host {
             bind,
             lan: Some(name.to_string()),
@@ -156,14 +156,14 @@ impl NetHandle {
     }
 
     /// The next event, if one is waiting (never blocks).
-    pub fn try_recv(&self) -> Option<NetEvent> {
+    pub(crate) fn try_recv(&self) -> Option<NetEvent> {
         self.events.try_recv().ok()
     }
 
     /// Leaves the server for the one at `url` (a `Redirect`): the connection open now is
     /// closed, one to `url` opened (answered with `Connected` or `Closed`), and later
     /// reconnections go to `url`. False when the network thread is gone.
-    pub fn follow(&self, url: &str) -> bool {
+    pub(crate) fn follow(&self, url: &str) -> bool {
         self.commands.send(Command::Follow(url.to_string())).is_ok()
     }
 
@@ -174,7 +174,7 @@ impl NetHandle {
 }
 
 /// `host:port`, `host` or a URL → a `ws://` URL.
-pub fn ws_url(address: &str) -> String {
+pub(crate) fn ws_url(address: &str) -> String {
     let a = address.trim();
     if a.starts_with("ws://") || a.starts_with("wss://") {
         return a.to_string();

@@ -259,7 +259,7 @@ const TIME_CONTROL_ROOM: TimeControl = TimeControl::Byoyomi {
 
 /// Splits a language suffix off a scenario name: `menu-ko` is `menu` in Korean (`-en`,
 /// `-ko`, `-ja`).
-pub fn split_lang(name: &str) -> (&str, Option<crate::i18n::Lang>) {
+pub(crate) fn split_lang(name: &str) -> (&str, Option<crate::i18n::Lang>) {
     use crate::i18n::Lang;
     for (suffix, lang) in [("-en", Lang::En), ("-ko", Lang::Ko), ("-ja", Lang::Ja)] {
         if let Some(base) = name.strip_suffix(suffix) {
@@ -271,7 +271,7 @@ pub fn split_lang(name: &str) -> (&str, Option<crate::i18n::Lang>) {
 
 /// Splits a theme suffix off a scenario name: `rules-yonin@dark` is `rules-yonin` in the
 /// dark theme (`@classic`, `@dark`, `@contrast`; before any language suffix is split off).
-pub fn split_theme(name: &str) -> (&str, Option<crate::view::theme::ThemeName>) {
+pub(crate) fn split_theme(name: &str) -> (&str, Option<crate::view::theme::ThemeName>) {
     use crate::view::theme::ThemeName;
     for (suffix, theme) in [
         ("@classic", ThemeName::Classic),
@@ -370,10 +370,10 @@ pub fn screen(name: &str, ctx: &Ctx) -> Result<Box<dyn Screen>, String> {
 }
 
 /// The move typed in `typed-error`: a pawn drop on file 7, where Sente already has a pawn.
-pub const TYPED_ERROR: &str = "75歩打";
+pub(crate) const TYPED_ERROR: &str = "75歩打";
 
 /// Settings a scenario needs (piece style, theme), applied before it is drawn.
-pub fn adjust_settings(name: &str, s: &mut crate::state::settings::Settings) {
+pub(crate) fn adjust_settings(name: &str, s: &mut crate::state::settings::Settings) {
     use crate::view::theme::ThemeName;
     match name {
         "beginner-pieces" | "beginner-yonin" => s.pieces = crate::view::board::PieceStyle::Beginner,
@@ -387,7 +387,7 @@ pub fn adjust_settings(name: &str, s: &mut crate::state::settings::Settings) {
 
 /// The saved seat `menu-rejoin` offers: East in a Yonin party hosted here, against Bob and
 /// two computers.
-pub fn rejoin_seat() -> crate::state::seats::SavedSeat {
+pub(crate) fn rejoin_seat() -> crate::state::seats::SavedSeat {
     use yonin_core::protocol::{ResumeToken, RoomId, StoredPlayer};
     crate::state::seats::SavedSeat {
         server: crate::state::seats::ServerPlace::Hosted {

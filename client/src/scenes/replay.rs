@@ -38,14 +38,14 @@ pub fn yonin_game() -> Result<SavedGame, String> {
 }
 
 /// The viewer of the Yonin game from East, after move 30.
-pub fn viewer_from_side() -> Result<ReplayViewer, String> {
+pub(crate) fn viewer_from_side() -> Result<ReplayViewer, String> {
     Ok(ReplayViewer::new(yonin_game()?)
         .from_seat(Seat::East)
         .at_move(30))
 }
 
 /// The viewer of the `standard-midgame` game from Gote, after move 12.
-pub fn viewer_standard() -> Result<ReplayViewer, String> {
+pub(crate) fn viewer_standard() -> Result<ReplayViewer, String> {
     let t = games::table_or_err("standard-midgame")?;
     let g = SavedGame {
         title: "Lunch game".into(),
@@ -63,7 +63,7 @@ pub fn viewer_standard() -> Result<ReplayViewer, String> {
 }
 
 /// The moves of the reviewed scene: Sente gives the bishop for a pawn on move 3.
-pub const REVIEWED_MOVES: &str = "7g7f 8c8d 8h3c+ 2b3c 2g2f";
+pub(crate) const REVIEWED_MOVES: &str = "7g7f 8c8d 8h3c+ 2b3c 2g2f";
 
 /// Sente's evaluation (centipawns) after each move of [`REVIEWED_MOVES`], from the start.
 pub const REVIEWED_CP: [i32; 6] = [40, 30, 60, -650, -640, -660];
@@ -138,7 +138,7 @@ pub fn reviewed_game() -> Result<(SavedGame, Review), String> {
 }
 
 /// The reviewed game on its blunder (move 3), from Sente.
-pub fn viewer_reviewed() -> Result<ReplayViewer, String> {
+pub(crate) fn viewer_reviewed() -> Result<ReplayViewer, String> {
     let (saved, review) = reviewed_game()?;
     Ok(ReplayViewer::new(saved)
         .at_move(3)
@@ -154,7 +154,7 @@ fn seat(seat: Seat, name: &str) -> StoredSeat {
 }
 
 /// The browser's server tab with three games listed.
-pub fn server_list() -> Result<ReplayList, String> {
+pub(crate) fn server_list() -> Result<ReplayList, String> {
     let yonin = games::table_or_err("yonin-over")?;
     let mid = games::table_or_err("standard-midgame")?;
     let day = 1_796_011_546_000u64;
@@ -221,7 +221,7 @@ pub fn server_list() -> Result<ReplayList, String> {
 
 /// The browser's import tab: a path that does not open, and the record files of the source
 /// tree's test data listed below it.
-pub fn import_tab() -> ReplayList {
+pub(crate) fn import_tab() -> ReplayList {
     let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../core/tests/data/records");
     let data = data.canonicalize().unwrap_or(data);
     let mut l = ReplayList::with_import("~/Downloads/broken.kif", vec![data]);

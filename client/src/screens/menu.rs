@@ -33,7 +33,7 @@ impl MenuScreen {
     }
 
     /// The menu offering `seat` to rejoin, without reading the saved seats (scenes).
-    pub fn with_saved_seat(seat: SavedSeat) -> MenuScreen {
+    pub(crate) fn with_saved_seat(seat: SavedSeat) -> MenuScreen {
         MenuScreen {
             rejoin: Some(seat),
             read_at: None,

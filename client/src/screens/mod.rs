@@ -57,7 +57,7 @@ impl Ctx {
         Ui::new(&self.font, &self.input)
     }
 
-    pub fn view_options(&self, interactive: bool) -> crate::view::game::ViewOptions {
+    pub(crate) fn view_options(&self, interactive: bool) -> crate::view::game::ViewOptions {
         crate::view::game::ViewOptions {
             pieces: self.settings.piece_style(),
             usi_record: self.settings.usi_record,
@@ -116,7 +116,7 @@ pub fn saved_game(table: &Table) -> SavedGame {
 }
 
 /// Draws a toast near the bottom of the window.
-pub fn draw_toast(ui: &Ui, text: &str, error: bool) {
+pub(crate) fn draw_toast(ui: &Ui, text: &str, error: bool) {
     use macroquad::prelude::*;
     let size = ui.unit * 0.95;
     let w = (ui.measure(text, size).width + size * 2.0).min(screen_width() - 20.0);

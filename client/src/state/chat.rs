@@ -16,7 +16,7 @@ use yonin_core::text::TextError;
 use yonin_core::Seat;
 
 /// Lines kept; older ones are dropped.
-pub const MAX_LINES: usize = 200;
+pub(crate) const MAX_LINES: usize = 200;
 /// A server refusal within this many seconds of a line sent is about that line.
 const REFUSAL_WINDOW: f64 = 5.0;
 
@@ -75,7 +75,7 @@ impl std::fmt::Display for ChatError {
 /// A line as the server will take it, checked by the server's own rule (core's
 /// `text::check_chat`): the field is one line, so a pasted control character (a tab, a line
 /// break) becomes a space first.
-pub fn clean_line(text: &str) -> Result<String, ChatError> {
+pub(crate) fn clean_line(text: &str) -> Result<String, ChatError> {
     let text: String = text
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
@@ -121,7 +121,7 @@ impl ChatLog {
 
     /// The room's chat as the server kept it, in place of what this client had (the player
     /// just entered, or came back after missing lines).
-    pub fn replace_with(
+    pub(crate) fn replace_with(
         &mut self,
         lines: &[yonin_core::protocol::ChatEntry],
         room: Option<&RoomState>,
@@ -135,7 +135,7 @@ impl ChatLog {
     }
 
     /// A line of the lobby's chat.
-    pub fn heard_in_lobby(
+    pub(crate) fn heard_in_lobby(
         &mut self,
         from: &PlayerRef,
         text: String,
@@ -167,7 +167,7 @@ impl ChatLog {
     }
 
     /// A line of ours that was not sent, and why.
-    pub fn note_refusal(&mut self, why: &str, now: f64) {
+    pub(crate) fn note_refusal(&mut self, why: &str, now: f64) {
         self.push(ChatLine {
             name: String::new(),
             speaker: Speaker::Refusal,
@@ -209,17 +209,17 @@ impl ChatPanel {
     }
 
     /// Does the chat input have the keyboard?
-    pub fn focused(&self) -> bool {
+    pub(crate) fn focused(&self) -> bool {
         self.focused
     }
 
     /// Opens the input line.
-    pub fn focus(&mut self) {
+    pub(crate) fn focus(&mut self) {
         self.focused = true;
     }
 
     /// The panel is not shown this frame: it takes no keys until drawn again.
-    pub fn hide(&mut self) {
+    pub(crate) fn hide(&mut self) {
         self.focused = false;
         self.panel_rect = None;
         self.input_rect = None;
@@ -230,7 +230,7 @@ impl ChatPanel {
     /// open it otherwise — only when `free`: nothing else is typed or waits for Enter (see
     /// `GameView::enter_free`). Clicks on the input focus it, clicks elsewhere close it.
     /// Returns a line to send.
-    pub fn take_keys(&mut self, input: &mut Input, free: bool) -> Option<ChatAction> {
+    pub(crate) fn take_keys(&mut self, input: &mut Input, free: bool) -> Option<ChatAction> {
         if input.pressed {
             if self.input_rect.is_some_and(|r| r.contains(input.mouse)) {
                 self.focused = true;

@@ -15,11 +15,11 @@ use yonin_core::protocol::{Occupant, ResumeToken, RoomId};
 use yonin_core::Seat;
 
 /// The wait before the first attempt, in seconds; each failed attempt doubles it.
-pub const FIRST_DELAY: f64 = 0.5;
+pub(crate) const FIRST_DELAY: f64 = 0.5;
 /// The longest wait between two attempts, in seconds.
-pub const MAX_DELAY: f64 = 8.0;
+pub(crate) const MAX_DELAY: f64 = 8.0;
 /// The grace period of a server that does not say (the server's default), in seconds.
-pub const DEFAULT_GRACE: f64 = 60.0;
+pub(crate) const DEFAULT_GRACE: f64 = 60.0;
 
 /// The wait before attempt `n` (counted from 0): 0.5 s, 1 s, 2 s, 4 s, 8 s, 8 s …
 pub fn backoff(n: u32) -> f64 {
@@ -83,7 +83,7 @@ impl Reconnect {
     }
 
     /// Is an attempt due now? (Moves to `GaveUp` when the grace period is over.)
-    pub fn due(&mut self, now: f64) -> bool {
+    pub(crate) fn due(&mut self, now: f64) -> bool {
         if self.phase != Phase::Waiting {
             return false;
         }
@@ -123,7 +123,7 @@ impl Reconnect {
     }
 
     /// The player asks to try again after giving up: a fresh period of attempts.
-    pub fn retry(&mut self, now: f64) {
+    pub(crate) fn retry(&mut self, now: f64) {
         self.phase = Phase::Waiting;
         self.attempts = 0;
         self.next_at = now;
@@ -131,7 +131,7 @@ impl Reconnect {
     }
 
     /// Seconds left of the grace period.
-    pub fn time_left(&self, now: f64) -> f64 {
+    pub(crate) fn time_left(&self, now: f64) -> f64 {
         (self.deadline - now).max(0.0)
     }
 
@@ -143,7 +143,7 @@ impl Reconnect {
 
 /// Keeps each seat's grace deadline (local time) in step with what the server said: a
 /// dropped person's seat carries the grace left when the message was sent.
-pub fn sync_grace(table: &mut Table, now: f64) {
+pub(crate) fn sync_grace(table: &mut Table, now: f64) {
     for info in &table.seats {
         table.grace_until[info.seat] = match info.grace_ms {
             Some(ms) if !info.connected && info.stand_in.is_none() => {
@@ -184,7 +184,7 @@ pub enum OverlayChoice {
 
 /// Draws the overlay over the board (`area`) and returns the player's choice, if any.
 /// `offline`: the way back is the menu, not a lobby.
-pub fn draw_overlay(
+pub(crate) fn draw_overlay(
     ui: &Ui,
     area: Rect,
     r: &Reconnect,

@@ -21,9 +21,9 @@ use yonin_core::{Seat, Variant};
 /// The file's name in the data folder.
 pub const SEATS_FILE: &str = "seats.json";
 /// Seats kept at most; the oldest go first.
-pub const MAX_SAVED_SEATS: usize = 16;
+pub(crate) const MAX_SAVED_SEATS: usize = 16;
 /// A larger file is not read (it cannot be ours).
-pub const MAX_FILE_BYTES: u64 = 256 * 1024;
+pub(crate) const MAX_FILE_BYTES: u64 = 256 * 1024;
 /// The layout of the file.
 const FILE_VERSION: u32 = 1;
 
@@ -73,7 +73,7 @@ pub struct SavedCompanion {
 
 impl SavedSeat {
     /// One line for people: "Friday game · Shogi · against Bob · hosted here".
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let mut parts = Vec::new();
         if !self.room_name.trim().is_empty() {
             parts.push(self.room_name.clone());
@@ -105,7 +105,7 @@ impl SavedSeat {
     }
 
     /// The same seat, ignoring when it was written.
-    pub fn same_as(&self, other: &SavedSeat) -> bool {
+    pub(crate) fn same_as(&self, other: &SavedSeat) -> bool {
         SavedSeat {
             saved_at: 0,
             ..self.clone()
@@ -126,7 +126,7 @@ fn server_host(url: &str) -> String {
 }
 
 /// Seconds since 1970.
-pub fn now_secs() -> u64 {
+pub(crate) fn now_secs() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())
@@ -200,7 +200,7 @@ impl SeatBook {
     }
 
     /// Forgets the seat `token` holds; true when it was saved.
-    pub fn forget(&self, token: ResumeToken) -> Result<bool, String> {
+    pub(crate) fn forget(&self, token: ResumeToken) -> Result<bool, String> {
         let mut seats = self.list();
         let before = seats.len();
         seats.retain(|s| s.token != token);

@@ -176,7 +176,7 @@ impl Default for Settings {
 }
 
 impl Settings {
-    pub fn piece_style(&self) -> PieceStyle {
+    pub(crate) fn piece_style(&self) -> PieceStyle {
         self.pieces
     }
 
@@ -234,13 +234,13 @@ impl Settings {
     }
 
     /// Saves the settings; the error says where it failed.
-    pub fn save(&self) -> Result<(), String> {
+    pub(crate) fn save(&self) -> Result<(), String> {
         let dir = config_dir().ok_or("no home folder to save settings in")?;
         self.save_to(&dir.join("settings.json"))
     }
 
     /// Makes the settings that act process-wide (language, board theme) take effect.
-    pub fn apply(&self) {
+    pub(crate) fn apply(&self) {
         crate::i18n::set_lang(self.lang);
         crate::view::theme::set(self.theme);
     }
@@ -311,14 +311,18 @@ impl SavedGame {
     /// The table after the first `at` actions (all of them at most), seen by `me`: the record
     /// and last moves rebuilt action by action, so a Yonin resignation between moves stays in
     /// its place.
-    pub fn table_at(&self, at: usize, now: f64) -> Result<crate::state::table::Table, String> {
+    pub(crate) fn table_at(
+        &self,
+        at: usize,
+        now: f64,
+    ) -> Result<crate::state::table::Table, String> {
         let start = parse_start(&self.rules, &self.start).map_err(|e| e.to_string())?;
         let actions = &self.actions[..at.min(self.actions.len())];
         crate::state::table::Table::from_actions(self.rules, start, actions, self.me, now)
     }
 
     /// Saves it in the games folder; returns the file.
-    pub fn save(&self) -> Result<PathBuf, String> {
+    pub(crate) fn save(&self) -> Result<PathBuf, String> {
         let dir = games_dir().ok_or("no home folder to save games in")?;
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let path = dir.join(format!("{}-{}.json", self.ended, self.rules.variant.name()));
@@ -328,7 +332,7 @@ impl SavedGame {
     }
 
     /// Every saved game, newest first (unreadable files are skipped).
-    pub fn load_all() -> Vec<SavedGame> {
+    pub(crate) fn load_all() -> Vec<SavedGame> {
         match games_dir() {
             Some(dir) => SavedGame::load_dir(&dir),
             None => Vec::new(),
@@ -364,7 +368,7 @@ fn env_dir(var: &str) -> Option<PathBuf> {
 }
 
 /// Where settings live.
-pub fn config_dir() -> Option<PathBuf> {
+pub(crate) fn config_dir() -> Option<PathBuf> {
     if let Some(d) = env_dir("YONIN_HOME") {
         return Some(d);
     }
@@ -381,7 +385,7 @@ pub fn config_dir() -> Option<PathBuf> {
 
 /// Where the client keeps its data: finished games, the seats it holds (`seats`), and the
 /// in-process server's store.
-pub fn data_dir() -> Option<PathBuf> {
+pub(crate) fn data_dir() -> Option<PathBuf> {
     if let Some(d) = env_dir("YONIN_HOME") {
         return Some(d);
     }
@@ -394,6 +398,6 @@ pub fn data_dir() -> Option<PathBuf> {
 }
 
 /// Where finished games are kept.
-pub fn games_dir() -> Option<PathBuf> {
+pub(crate) fn games_dir() -> Option<PathBuf> {
     data_dir().map(|d| d.join("games"))
 }

@@ -121,7 +121,7 @@ pub struct Table {
 
 impl Table {
     /// A table from a full game state.
-    pub fn from_state(
+    pub(crate) fn from_state(
         state: &GameState,
         time_control: TimeControl,
         now: f64,
@@ -177,7 +177,7 @@ impl Table {
     /// A table for the game of `actions` from `start`: the record, last moves and checks
     /// rebuilt action by action, resignations and other endings in their places. `Err` names
     /// the first action that does not apply.
-    pub fn from_actions(
+    pub(crate) fn from_actions(
         rules: RuleSet,
         start: Position,
         actions: &[Action],
@@ -246,7 +246,7 @@ impl Table {
         self.game.rules().variant
     }
 
-    pub fn four_seats(&self) -> bool {
+    pub(crate) fn four_seats(&self) -> bool {
         self.variant() == Variant::Yonin
     }
 
@@ -256,7 +256,7 @@ impl Table {
     }
 
     /// The seat whose king is 玉: Sente in standard, the first mover in Yonin.
-    pub fn jewel_seat(&self) -> Seat {
+    pub(crate) fn jewel_seat(&self) -> Seat {
         match self.variant() {
             Variant::Standard => Seat::South,
             Variant::Yonin => self.game.start().to_move(),
@@ -269,7 +269,7 @@ impl Table {
 
     /// Is it the player's turn to move?
     /// Several people play at this computer (pass and play).
-    pub fn passed_around(&self) -> bool {
+    pub(crate) fn passed_around(&self) -> bool {
         self.here.len() > 1
     }
 
@@ -317,7 +317,7 @@ impl Table {
     /// person's entry follows the server's; a seat that turns into a bot keeps its person,
     /// with the bot as their stand-in. Once the game is over nothing changes any more (only a
     /// seat never seen before is learnt).
-    pub fn learn_people(&mut self) {
+    pub(crate) fn learn_people(&mut self) {
         let over = self.is_over();
         for info in &self.seats {
             let known = &mut self.people[info.seat];
@@ -347,7 +347,7 @@ impl Table {
 
     /// The place of an eliminated seat once known (4th, 3rd…): eliminated seats take the last
     /// places in the order they went out.
-    pub fn place_of(&self, seat: Seat) -> Option<usize> {
+    pub(crate) fn place_of(&self, seat: Seat) -> Option<usize> {
         if let Some(o) = &self.outcome {
             return o.place_of(seat);
         }
@@ -399,7 +399,7 @@ impl Table {
 
     /// Applies an action the server reports, with the events it sent, and the clocks after it.
     /// Returns the cues to play.
-    pub fn apply(
+    pub(crate) fn apply(
         &mut self,
         action: &Action,
         events: &[Event],
@@ -425,7 +425,7 @@ impl Table {
     }
 
     /// Applies an action locally (replays, scenarios, tests).
-    pub fn apply_local(&mut self, action: Action, now: f64) -> Result<Vec<Cue>, String> {
+    pub(crate) fn apply_local(&mut self, action: Action, now: f64) -> Result<Vec<Cue>, String> {
         let mut copy = self.game.clone();
         let events = action.apply(&mut copy).map_err(|e| e.to_string())?;
         let clocks = self.clocks.clone();
@@ -554,7 +554,7 @@ impl Table {
 
     /// The record as text to copy: Japanese lines (`▲7六歩`), or USI — a `position` line in
     /// standard shogi, the YSFEN start and seat-annotated moves in Yonin.
-    pub fn record_text(&self, usi: bool) -> String {
+    pub(crate) fn record_text(&self, usi: bool) -> String {
         if !usi {
             let lines: Vec<String> = self
                 .record
@@ -580,7 +580,7 @@ impl Table {
     // ---- picking ----
 
     /// The legal moves of a picked piece (only on the player's turn).
-    pub fn moves_of(&self, pick: Pick) -> Vec<Move> {
+    pub(crate) fn moves_of(&self, pick: Pick) -> Vec<Move> {
         if !self.my_turn() {
             return Vec::new();
         }
@@ -595,7 +595,7 @@ impl Table {
     }
 
     /// May this be picked up? (One of the player's pieces with somewhere to go.)
-    pub fn can_pick(&self, pick: Pick) -> bool {
+    pub(crate) fn can_pick(&self, pick: Pick) -> bool {
         !self.moves_of(pick).is_empty()
     }
 
@@ -612,7 +612,7 @@ impl Table {
     }
 
     /// What putting the pick on `to` means.
-    pub fn choose(&self, pick: Pick, to: Square) -> Choice {
+    pub(crate) fn choose(&self, pick: Pick, to: Square) -> Choice {
         let moves: Vec<Move> = self
             .moves_of(pick)
             .into_iter()
@@ -657,7 +657,7 @@ impl Table {
     }
 
     /// Would an impasse declaration by the player succeed now? (Its button shows only then.)
-    pub fn impasse_available(&self) -> bool {
+    pub(crate) fn impasse_available(&self) -> bool {
         match self.me {
             Some(me) if self.my_turn() => self.game.impasse_verdict(me).is_ok(),
             _ => false,
@@ -672,7 +672,7 @@ impl Table {
     // ---- clocks ----
 
     /// A seat's clock as it stands now (the running clock counted down locally).
-    pub fn clock_now(&self, seat: Seat, now: f64) -> Option<SeatClock> {
+    pub(crate) fn clock_now(&self, seat: Seat, now: f64) -> Option<SeatClock> {
         let mut c = *self.clocks.seats.iter().find(|c| c.seat == seat)?;
         if self.clocks.running == Some(seat) && !self.is_over() {
             let mut spent = ((now - self.clocks_at).max(0.0) * 1000.0) as u64;
@@ -700,7 +700,7 @@ impl Table {
 }
 
 /// Minutes and seconds, with tenths under 10 s: `10:00`, `0:42`, `9.4`.
-pub fn format_ms(ms: u64) -> String {
+pub(crate) fn format_ms(ms: u64) -> String {
     if ms < 10_000 {
         return format!("{}.{}", ms / 1000, (ms % 1000) / 100);
     }
@@ -713,7 +713,7 @@ pub fn format_ms(ms: u64) -> String {
 }
 
 /// Time spent on a move, in whole seconds: `7s`, `1:05`.
-pub fn format_spent(secs: f64) -> String {
+pub(crate) fn format_spent(secs: f64) -> String {
     let s = secs.max(0.0) as u64;
     if s < 60 {
         format!("{s}s")
@@ -724,7 +724,7 @@ pub fn format_spent(secs: f64) -> String {
 
 /// What a clock shows: the big line and the small line under it.
 /// Byoyomi shows as `30s ×3` (under the main time while it lasts).
-pub fn clock_text(c: &SeatClock, tc: TimeControl) -> (String, String) {
+pub(crate) fn clock_text(c: &SeatClock, tc: TimeControl) -> (String, String) {
     match tc {
         TimeControl::None => (String::new(), String::new()),
         TimeControl::Fischer { increment_ms, .. } => {
@@ -754,7 +754,7 @@ pub fn clock_text(c: &SeatClock, tc: TimeControl) -> (String, String) {
 }
 
 /// The name of `TIME_CONTROLS[i]` in the current language.
-pub fn time_control_label(i: usize) -> &'static str {
+pub(crate) fn time_control_label(i: usize) -> &'static str {
     const KEYS: [Text; 6] = [
         Text::NoClock,
         Text::Tc10Byo,
@@ -768,7 +768,7 @@ pub fn time_control_label(i: usize) -> &'static str {
 
 /// The time-control choices offered when creating a game (English names; the screens use
 /// [`time_control_label`]).
-pub const TIME_CONTROLS: [(&str, TimeControl); 6] = [
+pub(crate) const TIME_CONTROLS: [(&str, TimeControl); 6] = [
     ("No clock", TimeControl::None),
     (
         "10 min + 30s byoyomi",
@@ -811,7 +811,7 @@ pub const TIME_CONTROLS: [(&str, TimeControl); 6] = [
 ];
 
 /// A describing name of a time control.
-pub fn time_control_name(tc: TimeControl) -> String {
+pub(crate) fn time_control_name(tc: TimeControl) -> String {
     if let Some(i) = TIME_CONTROLS.iter().position(|(_, t)| *t == tc) {
         return time_control_label(i).to_string();
     }

@@ -84,7 +84,7 @@ pub enum Command {
 }
 
 /// Parses a position for the variant (`startpos`, SFEN or YSFEN).
-pub fn parse_position(variant: Variant, text: &str) -> Result<Position, String> {
+pub(crate) fn parse_position(variant: Variant, text: &str) -> Result<Position, String> {
     let rules = match variant {
         Variant::Standard => RuleSet::standard(),
         Variant::Yonin => RuleSet::yonin(),

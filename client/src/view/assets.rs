@@ -8,30 +8,30 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Noto Serif CJK JP Bold, subset (SIL OFL 1.1, `client/assets/OFL.txt`).
 pub const FONT: &[u8] = include_bytes!("../../assets/NotoSerifCJKjp-Bold-subset.otf");
 
-pub const SOUND_MOVE: &[u8] = include_bytes!("../../assets/sounds/move.wav");
-pub const SOUND_CAPTURE: &[u8] = include_bytes!("../../assets/sounds/capture.wav");
-pub const SOUND_CHECK: &[u8] = include_bytes!("../../assets/sounds/check.wav");
-pub const SOUND_MY_TURN: &[u8] = include_bytes!("../../assets/sounds/my-turn.wav");
-pub const SOUND_TICK: &[u8] = include_bytes!("../../assets/sounds/low-time-tick.wav");
-pub const SOUND_ILLEGAL: &[u8] = include_bytes!("../../assets/sounds/illegal.wav");
+pub(crate) const SOUND_MOVE: &[u8] = include_bytes!("../../assets/sounds/move.wav");
+pub(crate) const SOUND_CAPTURE: &[u8] = include_bytes!("../../assets/sounds/capture.wav");
+pub(crate) const SOUND_CHECK: &[u8] = include_bytes!("../../assets/sounds/check.wav");
+pub(crate) const SOUND_MY_TURN: &[u8] = include_bytes!("../../assets/sounds/my-turn.wav");
+pub(crate) const SOUND_TICK: &[u8] = include_bytes!("../../assets/sounds/low-time-tick.wav");
+pub(crate) const SOUND_ILLEGAL: &[u8] = include_bytes!("../../assets/sounds/illegal.wav");
 
 /// Set when the audio thread found no sound device (it panics; see `install_panic_filter`).
 static NO_AUDIO_DEVICE: AtomicBool = AtomicBool::new(false);
 
 /// Did the audio thread find no sound device? (Sounds cannot play, whatever the setting says.)
-pub fn no_sound_device() -> bool {
+pub(crate) fn no_sound_device() -> bool {
     NO_AUDIO_DEVICE.load(Ordering::SeqCst)
 }
 
 /// Loads the font. The bytes are built in, so this only fails if the file is broken.
-pub fn load_font() -> Font {
+pub(crate) fn load_font() -> Font {
     // The font is committed with the code and checked by the screenshot tests.
     load_ttf_font_from_bytes(FONT).expect("the embedded font loads")
 }
 
 /// macroquad's audio thread panics when the machine has no sound device (CI, servers). That
 /// is not an error for a game: the panic is reported as one line, and sounds stay off.
-pub fn install_panic_filter() {
+pub(crate) fn install_panic_filter() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let text = info

@@ -28,7 +28,7 @@ pub fn facing_turns(viewer: Seat, facing: Seat) -> usize {
 }
 
 /// The screen angle (radians, clockwise) of a piece facing `facing`.
-pub fn facing_angle(viewer: Seat, facing: Seat) -> f32 {
+pub(crate) fn facing_angle(viewer: Seat, facing: Seat) -> f32 {
     facing_turns(viewer, facing) as f32 * FRAC_PI_2
 }
 
@@ -41,7 +41,7 @@ pub enum Side {
     Right,
 }
 
-pub fn side_of(viewer: Seat, seat: Seat) -> Side {
+pub(crate) fn side_of(viewer: Seat, seat: Seat) -> Side {
     match facing_turns(viewer, seat) {
         0 => Side::Bottom,
         1 => Side::Left,
@@ -51,7 +51,7 @@ pub fn side_of(viewer: Seat, seat: Seat) -> Side {
 }
 
 /// The seat on `side` of the screen, seen from `viewer`.
-pub fn seat_on(viewer: Seat, side: Side) -> Seat {
+pub(crate) fn seat_on(viewer: Seat, side: Side) -> Seat {
     let k = match side {
         Side::Bottom => 0,
         Side::Left => 1,
@@ -76,7 +76,7 @@ pub fn screen_cell(viewer: Seat, sq: Square) -> (i32, i32) {
 }
 
 /// The square at screen column/row seen from `viewer`.
-pub fn square_at_cell(viewer: Seat, col: i32, row: i32) -> Option<Square> {
+pub(crate) fn square_at_cell(viewer: Seat, col: i32, row: i32) -> Option<Square> {
     if !(0..9).contains(&col) || !(0..9).contains(&row) {
         return None;
     }
@@ -121,7 +121,7 @@ impl BoardGeom {
         }
     }
 
-    pub fn cell_rect(&self, col: i32, row: i32) -> Rect {
+    pub(crate) fn cell_rect(&self, col: i32, row: i32) -> Rect {
         Rect::new(
             self.grid.x + col as f32 * self.cell,
             self.grid.y + row as f32 * self.cell,
@@ -140,7 +140,7 @@ impl BoardGeom {
     }
 
     /// The square under a screen point.
-    pub fn square_at(&self, p: Vec2) -> Option<Square> {
+    pub(crate) fn square_at(&self, p: Vec2) -> Option<Square> {
         if !self.grid.contains(p) {
             return None;
         }
@@ -150,7 +150,7 @@ impl BoardGeom {
     }
 
     /// The board's edge on a side of the screen, as a thin rectangle just outside the grid.
-    pub fn edge_rect(&self, side: Side, thickness: f32) -> Rect {
+    pub(crate) fn edge_rect(&self, side: Side, thickness: f32) -> Rect {
         let g = self.grid;
         let t = thickness;
         match side {
@@ -337,7 +337,7 @@ impl PieceLook {
         }
     }
     /// A turned-over king.
-    pub fn dead_king() -> PieceLook {
+    pub(crate) fn dead_king() -> PieceLook {
         PieceLook {
             face: theme::palette().piece_face_dead,
             edge: Color::new(0.3, 0.3, 0.3, 1.0),
@@ -356,7 +356,7 @@ const PENTAGON: [(f32, f32); 5] = [
 ];
 
 /// Draws a piece centred at `c` in a cell of `cell` pixels, turned by `angle` (clockwise).
-pub fn draw_piece(
+pub(crate) fn draw_piece(
     ui: &Ui,
     c: Vec2,
     cell: f32,
@@ -371,7 +371,7 @@ pub fn draw_piece(
 /// A piece in a given style: `jewel` picks 玉 over 王; the beginner style adds the piece's
 /// movement marks unless the piece is frozen (`live` false).
 #[allow(clippy::too_many_arguments)]
-pub fn draw_styled_piece(
+pub(crate) fn draw_styled_piece(
     ui: &Ui,
     c: Vec2,
     cell: f32,
@@ -519,7 +519,7 @@ impl SeatStyle {
 }
 
 /// Draws the board, its marks and its pieces.
-pub fn draw_board(ui: &Ui, g: &BoardGeom, pos: &Position, marks: &Marks, style: &SeatStyle) {
+pub(crate) fn draw_board(ui: &Ui, g: &BoardGeom, pos: &Position, marks: &Marks, style: &SeatStyle) {
     let o = g.outer;
     // Frame, then the board face.
     draw_rectangle(
@@ -664,7 +664,7 @@ pub fn draw_board(ui: &Ui, g: &BoardGeom, pos: &Position, marks: &Marks, style: 
 }
 
 /// Draws one piece of the position at `c` (its own square, or where it is being dragged).
-pub fn draw_board_piece(
+pub(crate) fn draw_board_piece(
     ui: &Ui,
     g: &BoardGeom,
     pos: &Position,
@@ -723,7 +723,7 @@ fn draw_coordinates(ui: &Ui, g: &BoardGeom) {
 }
 
 /// The slots of a hand tray: where each kind held is drawn.
-pub fn hand_slots(area: Rect, hand: &Hand, capacity: usize) -> Vec<(PieceKind, Rect)> {
+pub(crate) fn hand_slots(area: Rect, hand: &Hand, capacity: usize) -> Vec<(PieceKind, Rect)> {
     let kinds: Vec<PieceKind> = hand.pieces().map(|(k, _)| k).collect();
     let cap = capacity.max(kinds.len()).max(1);
     // The grid of `cap` slots with the largest square slots.
@@ -752,7 +752,7 @@ pub fn hand_slots(area: Rect, hand: &Hand, capacity: usize) -> Vec<(PieceKind, R
 
 /// Draws a hand tray: the pieces held, pointing the owner's way, with counts.
 #[allow(clippy::too_many_arguments)]
-pub fn draw_hand(
+pub(crate) fn draw_hand(
     ui: &Ui,
     area: Rect,
     seat: Seat,

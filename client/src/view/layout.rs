@@ -47,7 +47,7 @@ impl Layout {
     /// Carves a box `h` high (at most 60 % of the panel) out of the bottom of the record
     /// panel and returns it: the typed-move line and the move question go there, beside the
     /// board and never over it.
-    pub fn take_prompt(&mut self, h: f32) -> Rect {
+    pub(crate) fn take_prompt(&mut self, h: f32) -> Rect {
         let r = self.record;
         let gap = (self.unit * 0.4).max(3.0);
         let h = h.min(r.h * 0.6);
@@ -59,7 +59,7 @@ impl Layout {
     /// Carves a box `h` high (at most 40 % of the panel) out of the top of the record panel
     /// and returns it: banners ("West must answer North's check") go there, beside the board,
     /// so they never hide the move they speak of.
-    pub fn take_banner(&mut self, h: f32) -> Rect {
+    pub(crate) fn take_banner(&mut self, h: f32) -> Rect {
         let r = self.record;
         let gap = (self.unit * 0.4).max(3.0);
         let h = h.min(r.h * 0.4);

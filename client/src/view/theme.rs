@@ -18,37 +18,37 @@ const fn rgb(r: u8, g: u8, b: u8) -> Color {
 // theme reaches the panels and menus too).
 
 /// The window background behind the board and panels.
-pub const BACKGROUND: Color = rgb(36, 38, 46);
+pub(crate) const BACKGROUND: Color = rgb(36, 38, 46);
 /// Side panels and plates.
-pub const PANEL: Color = rgb(50, 53, 64);
-pub const PANEL_LIGHT: Color = rgb(66, 70, 84);
-pub const TEXT: Color = rgb(236, 236, 240);
-pub const TEXT_DIM: Color = rgb(160, 163, 176);
+pub(crate) const PANEL: Color = rgb(50, 53, 64);
+pub(crate) const PANEL_LIGHT: Color = rgb(66, 70, 84);
+pub(crate) const TEXT: Color = rgb(236, 236, 240);
+pub(crate) const TEXT_DIM: Color = rgb(160, 163, 176);
 pub const ACCENT: Color = rgb(230, 159, 0);
 
 /// The board: a warm light yellow-brown, as kaya wood.
 pub const WOOD: Color = rgb(231, 192, 120);
 /// The frame around the grid, a little darker.
 pub const WOOD_FRAME: Color = rgb(196, 148, 82);
-pub const WOOD_EDGE: Color = rgb(120, 80, 40);
-pub const GRID: Color = rgb(58, 38, 20);
-pub const COORDINATE: Color = rgb(70, 45, 22);
+pub(crate) const WOOD_EDGE: Color = rgb(120, 80, 40);
+pub(crate) const GRID: Color = rgb(58, 38, 20);
+pub(crate) const COORDINATE: Color = rgb(70, 45, 22);
 
 /// The stand for pieces in hand (komadai).
-pub const KOMADAI: Color = rgb(112, 86, 56);
+pub(crate) const KOMADAI: Color = rgb(112, 86, 56);
 
 /// A piece's face: paler wood than the board, so pieces read as pieces.
 pub const PIECE_FACE: Color = rgb(250, 234, 196);
 pub const PIECE_FACE_FROZEN: Color = rgb(196, 192, 184);
 pub const PIECE_FACE_DEAD: Color = rgb(140, 138, 134);
-pub const KANJI: Color = rgb(28, 20, 14);
-pub const KANJI_PROMOTED: Color = rgb(196, 24, 24);
-pub const KANJI_FROZEN: Color = rgb(96, 92, 88);
+pub(crate) const KANJI: Color = rgb(28, 20, 14);
+pub(crate) const KANJI_PROMOTED: Color = rgb(196, 24, 24);
+pub(crate) const KANJI_FROZEN: Color = rgb(96, 92, 88);
 
 /// Legal-destination dots and capture rings.
-pub const HINT: Color = Color::new(0.10, 0.22, 0.12, 0.55);
-pub const SELECTED: Color = Color::new(0.15, 0.55, 0.95, 0.45);
-pub const CHECK_GLOW: Color = Color::new(0.92, 0.12, 0.10, 0.75);
+pub(crate) const HINT: Color = Color::new(0.10, 0.22, 0.12, 0.55);
+pub(crate) const SELECTED: Color = Color::new(0.15, 0.55, 0.95, 0.45);
+pub(crate) const CHECK_GLOW: Color = Color::new(0.92, 0.12, 0.10, 0.75);
 
 /// A seat's colour in Yonin: South amber, West teal, North violet, East green.
 pub const fn seat_color(seat: Seat) -> Color {
@@ -70,7 +70,7 @@ pub fn seat_color_in(seat: Seat, four_seats: bool) -> Color {
 }
 
 /// A colour with another alpha.
-pub fn alpha(c: Color, a: f32) -> Color {
+pub(crate) fn alpha(c: Color, a: f32) -> Color {
     Color::new(c.r, c.g, c.b, a)
 }
 
@@ -151,7 +151,7 @@ pub struct Palette {
     pub selected: Color,
 }
 
-pub const CLASSIC: Palette = Palette {
+pub(crate) const CLASSIC: Palette = Palette {
     background: BACKGROUND,
     panel: PANEL,
     panel_light: PANEL_LIGHT,
@@ -177,7 +177,7 @@ pub const CLASSIC: Palette = Palette {
     selected: SELECTED,
 };
 
-pub const DARK: Palette = Palette {
+pub(crate) const DARK: Palette = Palette {
     background: rgb(18, 18, 22),
     panel: rgb(36, 31, 28),
     panel_light: rgb(58, 50, 44),
@@ -203,7 +203,7 @@ pub const DARK: Palette = Palette {
     selected: Color::new(0.30, 0.65, 1.0, 0.45),
 };
 
-pub const HIGH_CONTRAST: Palette = Palette {
+pub(crate) const HIGH_CONTRAST: Palette = Palette {
     background: rgb(0, 0, 0),
     panel: rgb(22, 22, 22),
     panel_light: rgb(78, 78, 78),

@@ -3,7 +3,7 @@
 use crate::view::theme;
 use macroquad::prelude::*;
 
-pub use crate::input::Input;
+pub(crate) use crate::input::Input;
 
 thread_local! {
     /// Every (font, character, pixel size) drawn or measured so far: the glyphs in the
@@ -22,10 +22,10 @@ pub struct Ui<'a> {
 
 /// The smallest text a hint, a button's label or a fitted line is drawn at (px): below
 /// this, text is cut with an ellipsis or moved to a line of its own instead of shrunk.
-pub const MIN_READABLE_PX: f32 = 12.0;
+pub(crate) const MIN_READABLE_PX: f32 = 12.0;
 
 /// A font size in whole pixels (glyphs are rasterised once per size).
-pub fn font_px(px: f32) -> u16 {
+pub(crate) fn font_px(px: f32) -> u16 {
     px.round().clamp(6.0, 240.0) as u16
 }
 
@@ -38,7 +38,7 @@ impl<'a> Ui<'a> {
         }
     }
 
-    pub fn measure(&self, s: &str, size: f32) -> TextDimensions {
+    pub(crate) fn measure(&self, s: &str, size: f32) -> TextDimensions {
         self.note_glyphs(s, size);
         measure_text(s, Some(self.font), font_px(size), 1.0)
     }
@@ -81,12 +81,12 @@ impl<'a> Ui<'a> {
 
     /// Text whose line box (ascent of a capital to descent) is vertically centred on `cy`,
     /// starting at `x`.
-    pub fn text_mid(&self, s: &str, x: f32, cy: f32, size: f32, color: Color) -> f32 {
+    pub(crate) fn text_mid(&self, s: &str, x: f32, cy: f32, size: f32, color: Color) -> f32 {
         self.text(s, x, cy + size * 0.36, size, color)
     }
 
     /// A side panel: the rounded box and its dim title, `head` high, `pad` in from the corner.
-    pub fn titled_panel(&self, r: Rect, title: &str, pad: f32, head: f32) {
+    pub(crate) fn titled_panel(&self, r: Rect, title: &str, pad: f32, head: f32) {
         rounded_rect(r, 8.0, theme::palette().panel);
         self.text_mid(
             title,
@@ -98,7 +98,7 @@ impl<'a> Ui<'a> {
     }
 
     /// The blinking text cursor at `x` in a text field.
-    pub fn caret(&self, x: f32, field: Rect) {
+    pub(crate) fn caret(&self, x: f32, field: Rect) {
         crate::redraw::caret_blink(self.input.time);
         if (self.input.time * 2.0).fract() < 0.5 {
             draw_line(
@@ -113,19 +113,13 @@ impl<'a> Ui<'a> {
     }
 
     /// Text centred on `c` (by its own ink box).
-    pub fn text_centered(&self, s: &str, c: Vec2, size: f32, color: Color) {
+    pub(crate) fn text_centered(&self, s: &str, c: Vec2, size: f32, color: Color) {
         let d = self.measure(s, size);
         self.text(s, c.x - d.width / 2.0, c.y + size * 0.36, size, color);
     }
 
-    /// Text ending at `right`.
-    pub fn text_right(&self, s: &str, right: f32, cy: f32, size: f32, color: Color) {
-        let d = self.measure(s, size);
-        self.text_mid(s, right - d.width, cy, size, color);
-    }
-
     /// Text rotated by `angle` (radians, clockwise on screen) about its centre `c`.
-    pub fn text_rotated(&self, s: &str, c: Vec2, size: f32, angle: f32, color: Color) {
+    pub(crate) fn text_rotated(&self, s: &str, c: Vec2, size: f32, angle: f32, color: Color) {
         let d = self.measure(s, size);
         let (sin, cos) = angle.sin_cos();
         // The ink box's centre relative to the drawing origin, rotated with the text.
@@ -147,7 +141,15 @@ impl<'a> Ui<'a> {
     }
 
     /// Wraps `s` to `width` and draws it from `y` (first baseline); returns the y after it.
-    pub fn paragraph(&self, s: &str, x: f32, y: f32, width: f32, size: f32, color: Color) -> f32 {
+    pub(crate) fn paragraph(
+        &self,
+        s: &str,
+        x: f32,
+        y: f32,
+        width: f32,
+        size: f32,
+        color: Color,
+    ) -> f32 {
         let mut y = y;
         for line in wrap(s, width, |t| self.measure(t, size).width) {
             self.text(&line, x, y, size, color);
@@ -156,11 +158,11 @@ impl<'a> Ui<'a> {
         y
     }
 
-    pub fn hovered(&self, r: Rect) -> bool {
+    pub(crate) fn hovered(&self, r: Rect) -> bool {
         r.contains(self.input.mouse)
     }
 
-    pub fn clicked(&self, r: Rect) -> bool {
+    pub(crate) fn clicked(&self, r: Rect) -> bool {
         self.input.pressed && r.contains(self.input.mouse)
     }
 
@@ -170,7 +172,7 @@ impl<'a> Ui<'a> {
     }
 
     /// A button that may be disabled and may carry an accent colour.
-    pub fn button_styled(
+    pub(crate) fn button_styled(
         &self,
         r: Rect,
         label: &str,
@@ -214,7 +216,7 @@ impl<'a> Ui<'a> {
 
     /// A labelled value with ‹ › arrows; returns -1 or +1 when one is clicked (the whole
     /// value area also steps forward).
-    pub fn stepper(&self, r: Rect, label: &str, value: &str) -> i32 {
+    pub(crate) fn stepper(&self, r: Rect, label: &str, value: &str) -> i32 {
         let size = (r.h * 0.42).min(self.unit * 1.2);
         let label_w = r.w * 0.42;
         self.text_mid(label, r.x, r.y + r.h / 2.0, size, theme::palette().text_dim);
@@ -279,7 +281,7 @@ pub fn text_unit(w: f32, h: f32) -> f32 {
 }
 
 /// Splits `s` into lines no wider than `width` (breaking at spaces, or anywhere in CJK text).
-pub fn wrap(s: &str, width: f32, measure: impl Fn(&str) -> f32) -> Vec<String> {
+pub(crate) fn wrap(s: &str, width: f32, measure: impl Fn(&str) -> f32) -> Vec<String> {
     let mut lines = Vec::new();
     for para in s.split('\n') {
         let mut line = String::new();
@@ -299,7 +301,7 @@ pub fn wrap(s: &str, width: f32, measure: impl Fn(&str) -> f32) -> Vec<String> {
 
 /// Text that fits `width`: shrunk down to 70 % of `size` (never below a readable size), then
 /// cut with an ellipsis.
-pub fn fit_text(ui: &Ui, s: &str, width: f32, size: f32) -> (String, f32) {
+pub(crate) fn fit_text(ui: &Ui, s: &str, width: f32, size: f32) -> (String, f32) {
     let min = (size * 0.7).max(MIN_READABLE_PX.min(size));
     let f = fit(ui, s, width, size);
     if f >= min {
@@ -354,7 +356,7 @@ fn split_keep_spaces(s: &str) -> Vec<String> {
 
 /// A filled rectangle with rounded corners, drawn as one fan of triangles so translucent
 /// colours do not darken where pieces would overlap.
-pub fn rounded_rect(r: Rect, radius: f32, color: Color) {
+pub(crate) fn rounded_rect(r: Rect, radius: f32, color: Color) {
     let rad = radius.min(r.w / 2.0).min(r.h / 2.0).max(0.0);
     if rad < 1.0 {
         draw_rectangle(r.x, r.y, r.w, r.h, color);
@@ -382,7 +384,7 @@ pub fn rounded_rect(r: Rect, radius: f32, color: Color) {
 }
 
 /// The outline of a rounded rectangle.
-pub fn rounded_outline(r: Rect, radius: f32, thickness: f32, color: Color) {
+pub(crate) fn rounded_outline(r: Rect, radius: f32, thickness: f32, color: Color) {
     let rad = radius.min(r.w / 2.0).min(r.h / 2.0).max(0.0);
     draw_line(r.x + rad, r.y, r.x + r.w - rad, r.y, thickness, color);
     draw_line(
@@ -484,7 +486,7 @@ impl TextField {
 
 /// A vertical list of rows with mouse-wheel scrolling. `scroll` is the index of the first row
 /// shown; returns the row clicked, if any.
-pub fn list_rows(
+pub(crate) fn list_rows(
     ui: &Ui,
     r: Rect,
     rows: &[String],

@@ -54,7 +54,7 @@ impl Archive {
     }
 
     /// A list already received, with no connection (scenarios draw the browser with it).
-    pub fn with_games(address: &str, server_name: &str, games: Vec<GameSummary>) -> Archive {
+    pub(crate) fn with_games(address: &str, server_name: &str, games: Vec<GameSummary>) -> Archive {
         Archive {
             net: None,
             name: String::new(),
@@ -125,7 +125,7 @@ impl Archive {
     }
 
     /// Waiting for the server.
-    pub fn busy(&self) -> bool {
+    pub(crate) fn busy(&self) -> bool {
         matches!(
             self.state,
             ArchiveState::Connecting | ArchiveState::Listing | ArchiveState::Fetching(_)

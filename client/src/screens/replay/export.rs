@@ -30,7 +30,7 @@ pub fn label(format: RecordFormat) -> String {
 
 /// The game as a record: moves with their times, Yonin seats that left, players and ending
 /// (none when the game has no result).
-pub fn to_record(saved: &SavedGame) -> Result<GameRecord, String> {
+pub(crate) fn to_record(saved: &SavedGame) -> Result<GameRecord, String> {
     let seats = saved
         .names
         .iter()

@@ -66,7 +66,7 @@ impl ReplayList {
     }
 
     /// The server tab with a list already received (scenarios).
-    pub fn with_archive(archive: Archive) -> ReplayList {
+    pub(crate) fn with_archive(archive: Archive) -> ReplayList {
         let mut l = ReplayList::new();
         l.source = Source::Server;
         l.address.text = archive.address.clone();
@@ -75,7 +75,7 @@ impl ReplayList {
     }
 
     /// The import tab with a path typed, looking for record files in `dirs` (scenarios).
-    pub fn with_import(path: &str, dirs: Vec<PathBuf>) -> ReplayList {
+    pub(crate) fn with_import(path: &str, dirs: Vec<PathBuf>) -> ReplayList {
         let mut l = ReplayList::new();
         l.source = Source::Import;
         l.path.text = path.to_string();
@@ -84,7 +84,7 @@ impl ReplayList {
     }
 
     /// Opens the file typed in the path field; the error stays on screen.
-    pub fn open_typed(&mut self) -> Option<SavedGame> {
+    pub(crate) fn open_typed(&mut self) -> Option<SavedGame> {
         let typed = self.path.text.trim();
         if typed.is_empty() {
             self.import_error = Some(tr(Text::ImportNoPath).to_string());

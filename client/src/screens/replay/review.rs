@@ -84,7 +84,7 @@ impl ReviewJob {
     }
 
     /// A finished review (scenes: a picture that does not depend on the engine's timing).
-    pub fn done_with(review: Review) -> ReviewJob {
+    pub(crate) fn done_with(review: Review) -> ReviewJob {
         let mut job = ReviewJob::failed(String::new());
         job.total = review.judgements.len();
         job.done = job.total;
@@ -180,7 +180,7 @@ const BETTER: Color = Color::new(0.15, 0.70, 0.35, 0.80);
 /// (the better line and what the current move lost, when it is marked; else the count of
 /// marks), and the graph. `current` is the number of moves shown; `before` the position
 /// before the current move. Returns the move number clicked on the graph.
-pub fn draw_panel(
+pub(crate) fn draw_panel(
     ui: &Ui,
     r: Rect,
     job: &ReviewJob,
@@ -367,7 +367,7 @@ fn draw_graph(ui: &Ui, g: Rect, rv: &Review, total: usize, current: usize) -> Op
 
 /// Draws the engine's better move for the current (marked) move on the board: an arrow from
 /// the piece's square, or a ring on the square a piece is dropped on.
-pub fn draw_better_arrow(board: &BoardGeom, job: &ReviewJob, current: usize) {
+pub(crate) fn draw_better_arrow(board: &BoardGeom, job: &ReviewJob, current: usize) {
     let Some(rv) = job.review.as_ref() else {
         return;
     };

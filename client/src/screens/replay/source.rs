@@ -9,10 +9,11 @@ use yonin_core::record::files as records;
 use yonin_core::record::game_record::{Ending, GameRecord};
 
 /// The file extensions the import list offers (compared without case).
-pub const RECORD_EXTENSIONS: &[&str] = &["kif", "kifu", "ki2", "csa", "usi", "sfen", "ysfen"];
+pub(crate) const RECORD_EXTENSIONS: &[&str] =
+    &["kif", "kifu", "ki2", "csa", "usi", "sfen", "ysfen"];
 
 /// The most files the import list shows.
-pub const MAX_LISTED_FILES: usize = 300;
+pub(crate) const MAX_LISTED_FILES: usize = 300;
 
 /// A record file opened for the viewer. The format comes from the extension; when the file
 /// does not read in that format, its content decides. Errors name the file and the cause.
@@ -33,7 +34,7 @@ pub fn import_file(path: &Path) -> Result<SavedGame, String> {
 }
 
 /// A record's bytes opened for the viewer (`format: None` guesses it from the content).
-pub fn import_bytes(
+pub(crate) fn import_bytes(
     bytes: &[u8],
     format: Option<RecordFormat>,
     title: &str,
@@ -54,7 +55,7 @@ pub fn import_bytes(
 
 /// A game record as a saved game: every move checked through the game layer, the record's
 /// ending as the closing action. A record without a result stays unfinished.
-pub fn from_record(rec: &GameRecord, title: &str) -> Result<SavedGame, String> {
+pub(crate) fn from_record(rec: &GameRecord, title: &str) -> Result<SavedGame, String> {
     let stored = records::from_record(rec, title).map_err(|e| e.to_string())?;
     let mut saved = from_stored(&stored);
     // The store closes a record without a result as aborted; the viewer shows it as it is.
@@ -69,7 +70,7 @@ pub fn from_record(rec: &GameRecord, title: &str) -> Result<SavedGame, String> {
 
 /// A game from a server's store as a saved game (the players' names as the record shows
 /// them, bots as "Medium bot").
-pub fn from_stored(game: &StoredGame) -> SavedGame {
+pub(crate) fn from_stored(game: &StoredGame) -> SavedGame {
     SavedGame {
         title: game.room_name.clone(),
         named: true,
@@ -93,7 +94,7 @@ pub fn from_stored(game: &StoredGame) -> SavedGame {
 }
 
 /// Does the path name a record file by its extension?
-pub fn is_record_file(path: &Path) -> bool {
+pub(crate) fn is_record_file(path: &Path) -> bool {
     path.extension()
         .and_then(|x| x.to_str())
         .is_some_and(|x| RECORD_EXTENSIONS.iter().any(|e| x.eq_ignore_ascii_case(e)))
@@ -131,7 +132,7 @@ pub fn record_files(dirs: &[PathBuf]) -> Vec<PathBuf> {
 }
 
 /// The folders the import list looks in: the games folder, then the current folder.
-pub fn import_dirs() -> Vec<PathBuf> {
+pub(crate) fn import_dirs() -> Vec<PathBuf> {
     let mut dirs = Vec::new();
     if let Some(d) = crate::state::settings::games_dir() {
         dirs.push(d);

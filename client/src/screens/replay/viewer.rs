@@ -81,7 +81,7 @@ impl ReplayViewer {
     }
 
     /// Starts the engine's review of the game (200 ms a position, every core).
-    pub fn start_review(&mut self) {
+    pub(crate) fn start_review(&mut self) {
         self.start_review_with(ReviewOptions::default());
     }
 
@@ -94,7 +94,7 @@ impl ReplayViewer {
     }
 
     /// The same viewer with a finished review (scenes).
-    pub fn with_review(mut self, job: ReviewJob) -> ReplayViewer {
+    pub(crate) fn with_review(mut self, job: ReviewJob) -> ReplayViewer {
         self.review = Some(job);
         self
     }
@@ -124,7 +124,7 @@ impl ReplayViewer {
     }
 
     /// The same viewer right after move `m` (scenarios, tests).
-    pub fn at_move(mut self, m: usize) -> ReplayViewer {
+    pub(crate) fn at_move(mut self, m: usize) -> ReplayViewer {
         self.at = nav::go(&self.saved.actions, self.at, Step::ToMove(m));
         self
     }

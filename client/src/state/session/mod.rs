@@ -40,8 +40,8 @@ use yonin_core::{Move, Seat};
 /// The in-process server's store folders inside [`Storage::server_store`]: offline games
 /// and LAN parties apart, so a restarted offline server does not carry on a party its guests
 /// can no longer reach (it listens on loopback only).
-pub const OFFLINE_STORE: &str = "offline";
-pub const LAN_STORE: &str = "lan";
+pub(crate) const OFFLINE_STORE: &str = "offline";
+pub(crate) const LAN_STORE: &str = "lan";
 
 /// What a session keeps on disk. The app keeps both in the user's data folder; tests give a
 /// folder of their own, and scenes keep nothing.
@@ -337,7 +337,7 @@ impl Session {
     }
 
     /// Asks for a rematch for every person at this computer.
-    pub fn ask_rematch(&self) {
+    pub(crate) fn ask_rematch(&self) {
         self.send(ClientMessage::Rematch);
         for c in &self.companions {
             c.send(ClientMessage::Rematch);

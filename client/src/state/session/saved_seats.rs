@@ -108,7 +108,7 @@ impl Session {
 
     /// Forgets the seat we hold from the saved seats: its game ended, or the player leaves it
     /// on purpose. (The connection keeps it until the server says otherwise.)
-    pub fn forget_seat(&mut self) {
+    pub(crate) fn forget_seat(&mut self) {
         if let Some(token) = self.token {
             self.forget_token(token);
         }
@@ -128,7 +128,7 @@ impl Session {
     }
 
     /// A saved seat's token was presented and the server has not answered yet.
-    pub fn is_resuming(&self) -> bool {
+    pub(crate) fn is_resuming(&self) -> bool {
         self.resuming.is_some()
     }
 

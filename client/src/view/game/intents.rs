@@ -186,7 +186,7 @@ impl GameView {
     }
 
     /// Opens the shortcut help as ? would (scenarios).
-    pub fn show_help(&mut self) {
+    pub(crate) fn show_help(&mut self) {
         self.keys.help_open = true;
     }
 

@@ -6,7 +6,7 @@ mod intents;
 mod panels;
 mod plates;
 
-pub use plates::arrow_str;
+pub(crate) use plates::arrow_str;
 
 use crate::input::intent::Intent;
 use crate::redraw;
@@ -118,7 +118,7 @@ impl GameView {
     }
 
     /// Forgets a pick (after the position changed under it).
-    pub fn clear_pick(&mut self) {
+    pub(crate) fn clear_pick(&mut self) {
         self.pick = None;
         self.drag = None;
         self.promotion = None;
@@ -126,17 +126,17 @@ impl GameView {
     }
 
     /// Picks a piece up as a click would (scenarios and tests).
-    pub fn set_pick(&mut self, pick: Pick) {
+    pub(crate) fn set_pick(&mut self, pick: Pick) {
         self.pick = Some(pick);
     }
 
     /// Opens the promotion question as a move onto the zone would (scenarios and tests).
-    pub fn ask_promotion(&mut self, plain: Move, promoted: Move) {
+    pub(crate) fn ask_promotion(&mut self, plain: Move, promoted: Move) {
         self.promotion = Some((plain, promoted));
     }
 
     /// The player's turn began: pulse their plate.
-    pub fn pulse(&mut self, now: f64) {
+    pub(crate) fn pulse(&mut self, now: f64) {
         self.pulse_at = Some(now);
     }
 

@@ -249,7 +249,7 @@ pub(super) fn status_color(table: &Table, seat: Seat) -> Color {
     }
 }
 
-pub fn arrow_str(seat: Seat) -> &'static str {
+pub(crate) fn arrow_str(seat: Seat) -> &'static str {
     match seat {
         Seat::South => "↑",
         Seat::West => "→",
