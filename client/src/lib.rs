@@ -12,6 +12,7 @@
 
 pub mod app;
 pub(crate) mod cycle;
+pub mod error;
 pub mod i18n;
 pub mod input;
 pub mod net;

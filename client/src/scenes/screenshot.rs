@@ -88,7 +88,7 @@ pub async fn run(path: &Path, scenario: &str, size: (u32, u32)) -> Result<(), St
             }
             let (w, h, rgba) = grab();
             ctx.session = None;
-            return write_png(path, w, h, &rgba);
+            return write_png(path, w, h, &rgba).map_err(|e| e.to_string());
         }
         next_frame().await;
     }

@@ -11,6 +11,7 @@
 //! Every operation reads the file again before changing it, so two windows of the client
 //! sharing a data folder keep each other's seats.
 
+use crate::error::FileError;
 use crate::i18n::{level_name, tr, trf, Text};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
@@ -188,7 +189,7 @@ impl SeatBook {
     /// Keeps `seat` (replacing an older entry for the same token: room numbers are not
     /// enough, an in-process server started again numbers its rooms from 1). Writes only
     /// when something changed (the time aside).
-    pub fn keep(&self, seat: SavedSeat) -> Result<(), String> {
+    pub fn keep(&self, seat: SavedSeat) -> Result<(), FileError> {
         let mut seats = self.list();
         if seats.first().is_some_and(|s| s.same_as(&seat)) {
             return Ok(());
@@ -200,7 +201,7 @@ impl SeatBook {
     }
 
     /// Forgets the seat `token` holds; true when it was saved.
-    pub(crate) fn forget(&self, token: ResumeToken) -> Result<bool, String> {
+    pub(crate) fn forget(&self, token: ResumeToken) -> Result<bool, FileError> {
         let mut seats = self.list();
         let before = seats.len();
         seats.retain(|s| s.token != token);
@@ -212,27 +213,25 @@ impl SeatBook {
 }
 
 /// Reads the file; a missing file is an empty list.
-fn read(path: &Path) -> Result<Vec<SavedSeat>, String> {
+fn read(path: &Path) -> Result<Vec<SavedSeat>, FileError> {
     let where_ = || path.display().to_string();
     let meta = match std::fs::metadata(path) {
         Ok(m) => m,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(format!("{}: {e}", where_())),
+        Err(e) => return Err(FileError::at(path, e)),
     };
     if meta.len() > MAX_FILE_BYTES {
-        return Err(format!(
-            "{}: {} bytes, more than {MAX_FILE_BYTES}",
-            where_(),
-            meta.len()
+        return Err(FileError::at(
+            path,
+            format!("{} bytes, more than {MAX_FILE_BYTES}", meta.len()),
         ));
     }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", where_()))?;
-    let file: FileIn = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", where_()))?;
+    let text = std::fs::read_to_string(path).map_err(|e| FileError::at(path, e))?;
+    let file: FileIn = serde_json::from_str(&text).map_err(|e| FileError::at(path, e))?;
     if file.version != FILE_VERSION {
-        return Err(format!(
-            "{}: layout {} (this client reads {FILE_VERSION})",
-            where_(),
-            file.version
+        return Err(FileError::at(
+            path,
+            format!("layout {} (this client reads {FILE_VERSION})", file.version),
         ));
     }
     let mut seats: Vec<SavedSeat> = file
@@ -252,8 +251,8 @@ fn read(path: &Path) -> Result<Vec<SavedSeat>, String> {
 }
 
 /// Replaces the file whole: a temporary file beside it (0600 on Unix), synced, renamed over it.
-fn write(path: &Path, seats: &[SavedSeat]) -> Result<(), String> {
-    let fail = |what: &Path, e: std::io::Error| format!("{}: {e}", what.display());
+fn write(path: &Path, seats: &[SavedSeat]) -> Result<(), FileError> {
+    let fail = |what: &Path, e: std::io::Error| FileError::at(what, e);
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -263,7 +262,7 @@ fn write(path: &Path, seats: &[SavedSeat]) -> Result<(), String> {
         version: FILE_VERSION,
         seats,
     })
-    .map_err(|e| e.to_string())?;
+    .map_err(FileError::text)?;
     let file_name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())

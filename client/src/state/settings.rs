@@ -3,6 +3,7 @@
 //! under one folder, which tests use). The data folder also holds the seats the player holds
 //! (`seats`) and the in-process server's store.
 
+use crate::error::FileError;
 use crate::view::board::PieceStyle;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -182,9 +183,9 @@ impl Settings {
 
     /// Reads settings.json text; fields it lacks keep their defaults, and the fields of older
     /// versions are carried over.
-    pub fn from_json(text: &str) -> Result<Settings, String> {
-        let mut s: Settings = serde_json::from_str(text).map_err(|e| e.to_string())?;
-        let old: Legacy = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    pub fn from_json(text: &str) -> Result<Settings, FileError> {
+        let mut s: Settings = serde_json::from_str(text).map_err(FileError::text)?;
+        let old: Legacy = serde_json::from_str(text).map_err(FileError::text)?;
         if old.pieces.is_none() && old.two_kanji == Some(true) {
             s.pieces = PieceStyle::TwoKanji;
         }
@@ -205,17 +206,17 @@ impl Settings {
     }
 
     /// The settings in `path`; the error names the file and what is wrong with it.
-    pub fn load_from(path: &std::path::Path) -> Result<Settings, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Settings::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
+    pub fn load_from(path: &std::path::Path) -> Result<Settings, FileError> {
+        let text = std::fs::read_to_string(path).map_err(|e| FileError::at(path, e))?;
+        Settings::from_json(&text).map_err(|e| FileError::at(path, e))
     }
 
     /// Writes the settings to `path`, creating its folder.
-    pub fn save_to(&self, path: &std::path::Path) -> Result<(), String> {
+    pub fn save_to(&self, path: &std::path::Path) -> Result<(), FileError> {
         if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            std::fs::create_dir_all(dir).map_err(|e| FileError::at(dir, e))?;
         }
-        std::fs::write(path, self.to_json()).map_err(|e| format!("{}: {e}", path.display()))
+        std::fs::write(path, self.to_json()).map_err(|e| FileError::at(path, e))
     }
 
     /// The saved settings, or the defaults (a missing file is normal; a broken one is
@@ -234,8 +235,8 @@ impl Settings {
     }
 
     /// Saves the settings; the error says where it failed.
-    pub(crate) fn save(&self) -> Result<(), String> {
-        let dir = config_dir().ok_or("no home folder to save settings in")?;
+    pub(crate) fn save(&self) -> Result<(), FileError> {
+        let dir = config_dir().ok_or(FileError::NoHome("settings"))?;
         self.save_to(&dir.join("settings.json"))
     }
 
@@ -322,12 +323,12 @@ impl SavedGame {
     }
 
     /// Saves it in the games folder; returns the file.
-    pub(crate) fn save(&self) -> Result<PathBuf, String> {
-        let dir = games_dir().ok_or("no home folder to save games in")?;
-        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    pub(crate) fn save(&self) -> Result<PathBuf, FileError> {
+        let dir = games_dir().ok_or(FileError::NoHome("games"))?;
+        std::fs::create_dir_all(&dir).map_err(|e| FileError::at(&dir, e))?;
         let path = dir.join(format!("{}-{}.json", self.ended, self.rules.variant.name()));
-        let text = serde_json::to_string(self).map_err(|e| e.to_string())?;
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = serde_json::to_string(self).map_err(FileError::text)?;
+        std::fs::write(&path, text).map_err(|e| FileError::at(&path, e))?;
         Ok(path)
     }
 

@@ -1,17 +1,23 @@
 //! The window's pixels as a PNG file: the F12 key's picture, and the frames `--screenshot`
 //! draws.
 
+use crate::error::FileError;
 use macroquad::prelude::*;
 use std::path::Path;
 
 /// Writes RGBA pixels (top row first) as an opaque PNG.
-pub(crate) fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> Result<(), String> {
-    let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+pub(crate) fn write_png(
+    path: &Path,
+    width: u32,
+    height: u32,
+    rgba: &[u8],
+) -> Result<(), FileError> {
+    let file = std::fs::File::create(path).map_err(|e| FileError::at(path, e))?;
     let mut enc = png::Encoder::new(std::io::BufWriter::new(file), width, height);
     enc.set_color(png::ColorType::Rgba);
     enc.set_depth(png::BitDepth::Eight);
-    let mut w = enc.write_header().map_err(|e| e.to_string())?;
-    w.write_image_data(rgba).map_err(|e| e.to_string())
+    let mut w = enc.write_header().map_err(FileError::text)?;
+    w.write_image_data(rgba).map_err(FileError::text)
 }
 
 /// The screen's pixels, top row first, alpha forced opaque.
@@ -31,7 +37,7 @@ pub(crate) fn grab() -> (u32, u32, Vec<u8>) {
 }
 
 /// Writes what has been drawn this frame to `path` (the F12 key).
-pub(crate) fn save(path: &Path) -> Result<(), String> {
+pub(crate) fn save(path: &Path) -> Result<(), FileError> {
     let (w, h, rgba) = grab();
     write_png(path, w, h, &rgba)
 }

@@ -98,7 +98,7 @@ fn broken_settings_files_are_errors_not_panics() {
     }
     let missing = temp_file("nowhere/settings.json");
     let e = Settings::load_from(&missing).unwrap_err();
-    assert!(e.contains("settings.json"), "{e}");
+    assert!(e.to_string().contains("settings.json"), "{e}");
     // Out-of-range numbers are brought back into range.
     let s = Settings::from_json(r#"{"volume": 7.5}"#).unwrap();
     assert_eq!(s.volume, 1.0);
