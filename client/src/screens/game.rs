@@ -5,9 +5,9 @@
 use super::{draw_toast, Ctx, Screen, Transition};
 use crate::i18n::{tr, Text};
 use crate::input::intent::Intent;
-use crate::state::chat::{ChatAction, ChatPanel};
 use crate::state::session::Link;
 use crate::state::table::Cue;
+use crate::view::chat::{ChatAction, ChatPanel};
 use crate::view::game::GameView;
 use crate::view::theme;
 use macroquad::prelude::*;
@@ -164,15 +164,15 @@ impl Screen for GameScreen {
         }
         if let Some(r) = &session.reconnect {
             let area = Rect::new(0.0, 0.0, screen_width(), screen_height());
-            let choice = crate::state::reconnect::draw_overlay(&ui, area, r, now, session.offline);
+            let choice = crate::view::reconnect::draw_overlay(&ui, area, r, now, session.offline);
             return match choice {
-                Some(crate::state::reconnect::OverlayChoice::TryAgain) => {
+                Some(crate::view::reconnect::OverlayChoice::TryAgain) => {
                     if let Some(s) = ctx.session.as_mut() {
                         s.retry_reconnect(now);
                     }
                     Transition::Stay
                 }
-                Some(crate::state::reconnect::OverlayChoice::BackToLobby) => leave(ctx),
+                Some(crate::view::reconnect::OverlayChoice::BackToLobby) => leave(ctx),
                 None => Transition::Stay,
             };
         }

@@ -4,10 +4,10 @@
 use super::{draw_toast, Ctx, Screen, Transition};
 use crate::i18n::{level_name, side_mark, side_name, tr, trf, Text};
 use crate::net::{LanScan, DEFAULT_PORT};
-use crate::state::reconnect::OverlayChoice;
 use crate::state::session::{Link, Session, Start, Storage};
 use crate::state::settings::{Mode, Settings};
 use crate::state::table::time_control_name;
+use crate::view::reconnect::OverlayChoice;
 use crate::view::theme;
 use crate::view::ui::{list_rows, rounded_rect, TextField};
 use macroquad::prelude::*;
@@ -148,7 +148,7 @@ pub(crate) struct LobbyScreen {
     /// The game screen was opened for the running game.
     in_game: bool,
     /// The room's chat, beside the seats.
-    chat: crate::state::chat::ChatPanel,
+    chat: crate::view::chat::ChatPanel,
     /// Where others join the server this window hosts.
     join_at: crate::net::hosting::JoinAddresses,
 }
@@ -160,7 +160,7 @@ impl LobbyScreen {
             selected: None,
             code: TextField::new("", 6),
             in_game: false,
-            chat: crate::state::chat::ChatPanel::new(),
+            chat: crate::view::chat::ChatPanel::new(),
             join_at: crate::net::hosting::JoinAddresses::default(),
         }
     }
@@ -179,7 +179,7 @@ impl Screen for LobbyScreen {
         let code_typed = self.code.focused;
         if let Some(s) = ctx.session.as_mut().filter(|s| !s.offline) {
             let in_room = s.room.is_some();
-            if let Some(crate::state::chat::ChatAction::Send(line)) =
+            if let Some(crate::view::chat::ChatAction::Send(line)) =
                 self.chat.take_keys(&mut ctx.input, in_room || !code_typed)
             {
                 let _ = if in_room {
@@ -219,7 +219,7 @@ impl Screen for LobbyScreen {
             }
             let area = Rect::new(0.0, 0.0, screen_width(), screen_height());
             let choice =
-                crate::state::reconnect::draw_overlay(&ui, area, r, ctx.now, session.offline);
+                crate::view::reconnect::draw_overlay(&ui, area, r, ctx.now, session.offline);
             if let Some(s) = ctx.session.as_mut() {
                 match choice {
                     Some(OverlayChoice::TryAgain) => s.retry_reconnect(ctx.now),

@@ -4,8 +4,10 @@
 pub mod assets;
 pub mod board;
 pub(crate) mod capture;
+pub mod chat;
 pub(crate) mod first_draw;
 pub mod game;
 pub mod layout;
+pub(crate) mod reconnect;
 pub mod theme;
 pub mod ui;

@@ -27,7 +27,7 @@ fn shoot(scenario: &str) -> Option<Picture> {
 /// The chat panel of the standard game scenes (under the record).
 fn game_chat_rect() -> Rect {
     let layout = Layout::new(W as f32, H as f32, Seat::South, false);
-    yonin_client::state::chat::split_panel(layout.record, layout.unit).1
+    yonin_client::view::chat::split_panel(layout.record, layout.unit).1
 }
 
 #[test]

@@ -175,7 +175,7 @@ impl GameView {
         let banner = text.map(|t| (layout.take_banner(layout.unit * 3.2), t));
         self.chat.rect = None;
         if self.chat.enabled {
-            let (record, chat) = crate::state::chat::split_panel(layout.record, layout.unit);
+            let (record, chat) = crate::view::chat::split_panel(layout.record, layout.unit);
             layout.record = record;
             self.chat.rect = Some(chat);
         }
