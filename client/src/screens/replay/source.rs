@@ -2,6 +2,7 @@
 //! CSA, USI, YSFEN; UTF-8 or Shift-JIS) and games stored on a server, each turned into the
 //! `SavedGame` the viewer steps through; and the record files a player may want to open.
 
+use crate::error::FileError;
 use crate::state::settings::SavedGame;
 use std::path::{Path, PathBuf};
 use yonin_core::protocol::{Action, RecordFormat, StoredGame};
@@ -17,20 +18,20 @@ pub(crate) const MAX_LISTED_FILES: usize = 300;
 
 /// A record file opened for the viewer. The format comes from the extension; when the file
 /// does not read in that format, its content decides. Errors name the file and the cause.
-pub fn import_file(path: &Path) -> Result<SavedGame, String> {
+pub fn import_file(path: &Path) -> Result<SavedGame, FileError> {
     // `-` means standard input to the reader; here it can only be a file of that name.
     let path = if path == Path::new("-") {
         Path::new("./-")
     } else {
         path
     };
-    let bytes = crate::tools::convert::read_input(path)?;
+    let bytes = crate::tools::convert::read_input(path).map_err(FileError::text)?;
     let title = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| path.display().to_string());
     let named = records::format_of_path(path);
-    import_bytes(&bytes, named, &title).map_err(|e| format!("{}: {e}", path.display()))
+    import_bytes(&bytes, named, &title).map_err(|e| FileError::at(path, e))
 }
 
 /// A record's bytes opened for the viewer (`format: None` guesses it from the content).
@@ -38,16 +39,16 @@ pub(crate) fn import_bytes(
     bytes: &[u8],
     format: Option<RecordFormat>,
     title: &str,
-) -> Result<SavedGame, String> {
+) -> Result<SavedGame, FileError> {
     let rec = match records::read(bytes, format) {
         Ok((_, rec)) => rec,
         Err(first) => match format {
             // A mislabelled file (a KIF saved as .txt.csa, say) still opens by its content.
             Some(_) => match records::read(bytes, None) {
                 Ok((_, rec)) => rec,
-                Err(_) => return Err(first.to_string()),
+                Err(_) => return Err(FileError::text(first)),
             },
-            None => return Err(first.to_string()),
+            None => return Err(FileError::text(first)),
         },
     };
     from_record(&rec, title)
@@ -55,8 +56,8 @@ pub(crate) fn import_bytes(
 
 /// A game record as a saved game: every move checked through the game layer, the record's
 /// ending as the closing action. A record without a result stays unfinished.
-pub(crate) fn from_record(rec: &GameRecord, title: &str) -> Result<SavedGame, String> {
-    let stored = records::from_record(rec, title).map_err(|e| e.to_string())?;
+pub(crate) fn from_record(rec: &GameRecord, title: &str) -> Result<SavedGame, FileError> {
+    let stored = records::from_record(rec, title).map_err(FileError::text)?;
     let mut saved = from_stored(&stored);
     // The store closes a record without a result as aborted; the viewer shows it as it is.
     let aborted = matches!(rec.ending, Some(Ending::Abort));

@@ -90,7 +90,7 @@ impl ReplayViewer {
     pub fn start_review_with(&mut self, options: ReviewOptions) {
         self.review = Some(match export::to_record(&self.saved) {
             Ok(record) => ReviewJob::start(record, options),
-            Err(e) => ReviewJob::failed(e),
+            Err(e) => ReviewJob::failed(e.to_string()),
         });
     }
 
