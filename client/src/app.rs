@@ -16,21 +16,34 @@ use std::path::PathBuf;
 /// The window's size when the command line gives none.
 pub(crate) const DEFAULT_SIZE: (u32, u32) = (1280, 800);
 
+/// Why a window size given on the command line is not one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SizeError {
+    #[error("`{0}` is not a size like 1280x800")]
+    NotASize(String),
+    #[error("bad width in `{0}`")]
+    BadWidth(String),
+    #[error("bad height in `{0}`")]
+    BadHeight(String),
+    #[error("`{0}`: width and height must be 200 to 8192")]
+    OutOfRange(String),
+}
+
 /// Parses `1280x800`.
-pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
+pub fn parse_size(s: &str) -> Result<(u32, u32), SizeError> {
     let (w, h) = s
         .split_once(['x', 'X'])
-        .ok_or_else(|| format!("`{s}` is not a size like 1280x800"))?;
+        .ok_or_else(|| SizeError::NotASize(s.to_string()))?;
     let w: u32 = w
         .trim()
         .parse()
-        .map_err(|_| format!("bad width in `{s}`"))?;
+        .map_err(|_| SizeError::BadWidth(s.to_string()))?;
     let h: u32 = h
         .trim()
         .parse()
-        .map_err(|_| format!("bad height in `{s}`"))?;
+        .map_err(|_| SizeError::BadHeight(s.to_string()))?;
     if !(200..=8192).contains(&w) || !(200..=8192).contains(&h) {
-        return Err(format!("`{s}`: width and height must be 200 to 8192"));
+        return Err(SizeError::OutOfRange(s.to_string()));
     }
     Ok((w, h))
 }

@@ -5,6 +5,7 @@
 pub mod chat;
 pub(crate) mod notation;
 pub mod reconnect;
+pub(crate) mod record_file;
 pub mod seats;
 pub mod session;
 pub mod settings;

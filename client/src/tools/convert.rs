@@ -3,12 +3,12 @@
 //! KIF, KI2, CSA and USI hold standard games, KIF (arrow notation) and YSFEN records hold Yonin
 //! games. Bad files give an error naming the line and the cause, never a panic.
 
+use crate::state::record_file::read_input;
 use clap::{Args, ValueEnum};
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::PathBuf;
 use yonin_core::protocol::RecordFormat;
 use yonin_core::record::files as records;
-use yonin_core::record::game_record::MAX_RECORD_BYTES;
 
 /// A record format on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -48,30 +48,9 @@ pub struct ConvertArgs {
     pub(crate) output: Option<PathBuf>,
 }
 
-/// A record file's bytes (`-`: standard input), at most `MAX_RECORD_BYTES`; errors name the
-/// file.
-pub(crate) fn read_input(path: &Path) -> Result<Vec<u8>, String> {
-    let limit = MAX_RECORD_BYTES as u64 + 1;
-    let mut bytes = Vec::new();
-    let read = if path == Path::new("-") {
-        std::io::stdin().lock().take(limit).read_to_end(&mut bytes)
-    } else {
-        let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        file.take(limit).read_to_end(&mut bytes)
-    };
-    read.map_err(|e| format!("{}: {e}", path.display()))?;
-    if bytes.len() > MAX_RECORD_BYTES {
-        return Err(format!(
-            "{}: larger than {MAX_RECORD_BYTES} bytes; not a game record",
-            path.display()
-        ));
-    }
-    Ok(bytes)
-}
-
 /// Converts a record; the text goes to `out` unless `-o` names a file.
 pub(crate) fn run(args: ConvertArgs, out: &mut impl Write) -> Result<(), String> {
-    let bytes = read_input(&args.input)?;
+    let bytes = read_input(&args.input).map_err(|e| e.to_string())?;
     let named = args
         .from
         .map(RecordFormat::from)
@@ -96,6 +75,7 @@ pub(crate) fn run(args: ConvertArgs, out: &mut impl Write) -> Result<(), String>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
 
     fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("yonin-convert-{}", std::process::id()));

@@ -37,7 +37,7 @@ pub struct ReviewArgs {
 /// Reviews the record; the annotated record goes to `out` unless `-o` names a file, the
 /// progress to standard error when it is a terminal, and a summary line to standard error.
 pub(crate) fn run(args: ReviewArgs, out: &mut impl Write) -> Result<(), String> {
-    let bytes = crate::tools::convert::read_input(&args.input)?;
+    let bytes = crate::state::record_file::read_input(&args.input).map_err(|e| e.to_string())?;
     let name = args.input.display();
     let (_, mut record) = records::read(&bytes, records::format_of_path(&args.input))
         .map_err(|e| format!("{name}: {e}"))?;

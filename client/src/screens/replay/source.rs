@@ -25,7 +25,7 @@ pub fn import_file(path: &Path) -> Result<SavedGame, FileError> {
     } else {
         path
     };
-    let bytes = crate::tools::convert::read_input(path).map_err(FileError::text)?;
+    let bytes = crate::state::record_file::read_input(path)?;
     let title = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
