@@ -1,4 +1,4 @@
-//! The replay scenes for `yonin --screenshot` (listed in `scenario.rs`): the browser showing a
+//! The replay scenes for `yonin --screenshot` (listed in `scenes/mod.rs`): the browser showing a
 //! server's games, the browser's import tab with a file that does not open, and the viewer of
 //! a Yonin game from a side seat and of a standard game from Gote, and a reviewed game on its
 //! blunder. Built from the scenario games, without a network.

@@ -1,10 +1,6 @@
 //! The room's and the lobby's chat: the log of lines the session keeps (sender, seat or
-//! spectator, the server's refusals) and the panel that shows it with its input line.
-//!
-//! Keys: Enter or T opens the input, Enter sends, Esc closes it. While the input is focused
-//! it takes the keyboard: call [`ChatPanel::take_keys`] first each frame, before anything
-//! else reads the input (moves typed on the keyboard, shortcuts), and ask
-//! [`ChatPanel::focused`] before acting on raw key state.
+//! spectator, the server's refusals). The panel that shows it with its input line is
+//! `crate::view::chat`.
 
 use crate::i18n::{tr, trf, Text};
 use macroquad::prelude::*;

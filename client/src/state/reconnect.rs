@@ -1,6 +1,7 @@
 //! Getting a dropped seat back: the backoff schedule of reconnection attempts within the
-//! seat's grace period, the "Reconnecting…" overlay over the board, and what the plates of
-//! other players' dropped seats say (the grace countdown, then the bot playing for them).
+//! seat's grace period, and what the plates of other players' dropped seats say (the grace
+//! countdown, then the bot playing for them). The overlay over the board is
+//! `crate::view::reconnect`.
 //! Spectators come back the same way, to watch the same room again.
 //!
 //! The state machine has no clock and no socket of its own: the session feeds it the frame

@@ -1,5 +1,10 @@
 //! The chat panel: the room's (or the lobby's) lines with their speakers' colours, and the
-//! line being typed (T or a click opens it, Enter sends, Esc closes).
+//! line being typed.
+//!
+//! Keys: Enter or T opens the input, Enter sends, Esc closes it. While the input is focused
+//! it takes the keyboard: call [`ChatPanel::take_keys`] first each frame, before anything
+//! else reads the input (moves typed on the keyboard, shortcuts), and ask
+//! [`ChatPanel::focused`] before acting on raw key state.
 
 use crate::i18n::{tr, trf, Text};
 use crate::view::theme;

@@ -1,4 +1,5 @@
-//! Immediate-mode widgets drawn with the embedded font: text, buttons, choices, text fields.
+//! Immediate-mode widgets drawn with the embedded font: text, buttons, choices, text fields,
+//! and the helpers that fit text to a width (`fit`, `fit_text`, `wrap`).
 
 use crate::view::theme;
 use macroquad::prelude::*;
