@@ -1,42 +1,49 @@
 //! The window: macroquad's frame loop and the stack of screens. Each frame: drain the
 //! network → the top screen turns input into intents, updates and draws → transition.
 
-use crate::assets::{self, Sounds};
 use crate::input::{Input, InputQueue};
 use crate::redraw::Pacer;
 use crate::screens::{menu::MenuScreen, saved_game, Ctx, Screen, Transition};
-use crate::settings::Settings;
-use crate::theme;
+use crate::state::settings::Settings;
+use crate::view::assets::{self, Sounds};
+use crate::view::theme;
 use macroquad::conf::UpdateTrigger;
 use macroquad::miniquad::conf::Platform;
 use macroquad::prelude::*;
 use macroquad::window::Conf;
 use std::path::PathBuf;
 
-/// How the window was asked for on the command line.
-#[derive(Clone, Debug, Default)]
-pub struct WindowOptions {
-    /// Write a screenshot of a scenario here and exit.
-    pub screenshot: Option<PathBuf>,
-    pub scenario: Option<String>,
-    pub size: Option<(u32, u32)>,
+/// The window's size when the command line gives none.
+pub(crate) const DEFAULT_SIZE: (u32, u32) = (1280, 800);
+
+/// Why a window size given on the command line is not one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SizeError {
+    #[error("`{0}` is not a size like 1280x800")]
+    NotASize(String),
+    #[error("bad width in `{0}`")]
+    BadWidth(String),
+    #[error("bad height in `{0}`")]
+    BadHeight(String),
+    #[error("`{0}`: width and height must be 200 to 8192")]
+    OutOfRange(String),
 }
 
 /// Parses `1280x800`.
-pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
+pub fn parse_size(s: &str) -> Result<(u32, u32), SizeError> {
     let (w, h) = s
         .split_once(['x', 'X'])
-        .ok_or_else(|| format!("`{s}` is not a size like 1280x800"))?;
+        .ok_or_else(|| SizeError::NotASize(s.to_string()))?;
     let w: u32 = w
         .trim()
         .parse()
-        .map_err(|_| format!("bad width in `{s}`"))?;
+        .map_err(|_| SizeError::BadWidth(s.to_string()))?;
     let h: u32 = h
         .trim()
         .parse()
-        .map_err(|_| format!("bad height in `{s}`"))?;
+        .map_err(|_| SizeError::BadHeight(s.to_string()))?;
     if !(200..=8192).contains(&w) || !(200..=8192).contains(&h) {
-        return Err(format!("`{s}`: width and height must be 200 to 8192"));
+        return Err(SizeError::OutOfRange(s.to_string()));
     }
     Ok((w, h))
 }
@@ -59,21 +66,30 @@ fn sample_count() -> i32 {
     }
 }
 
-/// Opens the window and runs until it closes (or writes the screenshot and exits).
-pub fn run(opts: WindowOptions) {
-    let (w, h) = opts.size.unwrap_or((1280, 800));
+/// Opens the window and plays until it closes.
+pub fn run(size: Option<(u32, u32)>) {
+    open_window(size.unwrap_or(DEFAULT_SIZE), false, game_loop);
+}
+
+/// Opens a `w`×`h` window and runs `body` in it; `body` is told whether the window may sleep
+/// when idle. A window `for_picture` (`--screenshot`) keeps its size and never sleeps.
+pub(crate) fn open_window<F, Fut>((w, h): (u32, u32), for_picture: bool, body: F)
+where
+    F: FnOnce(bool) -> Fut,
+    Fut: std::future::Future<Output = ()> + 'static,
+{
     // A window that may sleep when idle (never while writing a screenshot: that loop draws
     // frames back to back) wakes for input and for `redraw`'s alarms.
     if let Some(why) = crate::redraw::no_display() {
         eprintln!("yonin: {why}");
         std::process::exit(2);
     }
-    let sleeps = opts.screenshot.is_none() && crate::redraw::can_sleep();
+    let sleeps = !for_picture && crate::redraw::can_sleep();
     let conf = Conf {
         window_title: "Yonin 四人将棋".to_string(),
         window_width: w as i32,
         window_height: h as i32,
-        window_resizable: opts.screenshot.is_none(),
+        window_resizable: !for_picture,
         high_dpi: false,
         sample_count: sample_count(),
         platform: Platform {
@@ -97,19 +113,7 @@ pub fn run(opts: WindowOptions) {
         ..Default::default()
     };
     assets::install_panic_filter();
-    macroquad::Window::from_config(conf, async move {
-        if let Some(path) = opts.screenshot {
-            let scenario = opts.scenario.as_deref().unwrap_or("standard-start");
-            match crate::screenshot::run(&path, scenario, (w, h)).await {
-                Ok(()) => std::process::exit(0),
-                Err(e) => {
-                    eprintln!("yonin: screenshot failed: {e}");
-                    std::process::exit(2);
-                }
-            }
-        }
-        game_loop(sleeps).await;
-    });
+    macroquad::Window::from_config(conf, body(sleeps));
 }
 
 /// When the sounds are loaded (seconds after start): the audio thread has found its device,
@@ -188,7 +192,7 @@ async fn game_loop(sleeps: bool) {
         if ctx.input.f12 {
             // A picture of the window, in the current folder.
             let path = PathBuf::from(format!("yonin-{:.0}.png", get_time() * 1000.0));
-            match crate::screenshot::save(&path) {
+            match crate::view::capture::save(&path) {
                 Ok(()) => eprintln!("yonin: saved {}", path.display()),
                 Err(e) => eprintln!("yonin: could not save a screenshot: {e}"),
             }

@@ -2,7 +2,7 @@
 //! stepper of the settings and setup screens does.
 
 /// The choice `d` steps from `cur` in `all` (wrapping; an unknown `cur` counts as the first).
-pub fn step<T: Copy + PartialEq>(all: &[T], cur: T, d: i32) -> T {
+pub(crate) fn step<T: Copy + PartialEq>(all: &[T], cur: T, d: i32) -> T {
     let i = all.iter().position(|x| *x == cur).unwrap_or(0) as i32;
     all[(i + d).rem_euclid(all.len() as i32) as usize]
 }

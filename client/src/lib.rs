@@ -1,40 +1,24 @@
 //! Yonin desktop client: the game window, its screens, and the command line.
 //!
-//! - `net` (network thread, tokio inside) and `session` (the protocol as the screens see it)
-//!   work without a window; `table` is the client's mirror of a game.
-//! - `board_view`, `layout`, `game_view`, `ui` and `screens` draw with macroquad.
-//! - `scenario` and `screenshot` render named scenes to PNG for tests.
+//! The folders are layers; a module imports only from the layers below it:
+//!
+//! - `tools` (the command line's engine and record tools), `app` (the window's frame loop) and
+//!   `scenes` (named scenes drawn to PNG for `--screenshot` and the tests, off the game's chain);
+//! - `screens`: what fills the window, one screen at a time;
+//! - `view` (drawing: geometry, board, panels, the ui kit) and `input` (keys, clicks, intents);
+//! - `state` (the table, the session, seats, settings, chat log) and `net` (the network
+//!   thread), which work without a window;
+//! - `i18n`, `redraw` and `cycle`: small helpers every layer uses.
 
 pub mod app;
-pub mod assets;
-pub mod board_view;
-pub mod chat;
-pub mod cli;
-pub mod convert;
-pub mod cycle;
-pub mod first_draw;
-pub mod game_view;
-pub mod hosting;
+pub(crate) mod cycle;
+pub mod error;
 pub mod i18n;
 pub mod input;
-pub mod keyboard;
-pub mod layout;
 pub mod net;
-pub mod net_scenes;
-pub mod notation;
-pub mod reconnect;
-pub mod redraw;
-pub mod review_cmd;
-pub mod scenario;
+pub(crate) mod redraw;
+pub mod scenes;
 pub mod screens;
-pub mod screenshot;
-pub mod seats;
-pub mod session;
-pub mod settings;
-pub mod shortcuts;
-pub mod table;
-pub mod theme;
-pub mod together;
-pub mod typed_move;
-pub mod ui;
-pub mod usi;
+pub mod state;
+pub mod tools;
+pub mod view;

@@ -1,7 +1,7 @@
 //! `yonin`: the game window, or an engine tool when a subcommand is given.
 
 use clap::Parser;
-use yonin_client::cli::{self, Cli};
+use yonin_client::tools::cli::{self, Cli};
 
 fn main() {
     if let Err(e) = yonin_core::cpu::check() {
@@ -28,11 +28,12 @@ fn main() {
                 Some(Ok(s)) => Some(s),
                 None => None,
             };
-            yonin_client::app::run(yonin_client::app::WindowOptions {
-                screenshot: args.screenshot,
-                scenario: args.scenario,
-                size,
-            });
+            match args.screenshot {
+                Some(path) => {
+                    yonin_client::scenes::screenshot::shoot_window(path, args.scenario, size)
+                }
+                None => yonin_client::app::run(size),
+            }
         }
     }
 }

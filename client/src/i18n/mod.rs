@@ -9,6 +9,7 @@
 mod en;
 mod ja;
 mod ko;
+pub mod words;
 
 use serde::{Deserialize, Serialize};
 use std::fmt::Display;
@@ -71,7 +72,7 @@ pub fn tr(t: Text) -> &'static str {
 }
 
 /// [`tr`] with `{0}`, `{1}`… filled in.
-pub fn trf(t: Text, args: &[&dyn Display]) -> String {
+pub(crate) fn trf(t: Text, args: &[&dyn Display]) -> String {
     fill(tr(t), args)
 }
 
@@ -101,7 +102,7 @@ pub fn fill(pattern: &str, args: &[&dyn Display]) -> String {
 }
 
 /// A seat's name in the current language.
-pub fn seat_name(s: Seat) -> &'static str {
+pub(crate) fn seat_name(s: Seat) -> &'static str {
     tr(match s {
         Seat::South => Text::SeatSouth,
         Seat::West => Text::SeatWest,
@@ -112,7 +113,7 @@ pub fn seat_name(s: Seat) -> &'static str {
 
 /// A seat as players of `variant` call it: Sente ▲ / Gote △ in standard shogi (the seats'
 /// compass names mean nothing there), the seat's name in Yonin.
-pub fn side_name(s: Seat, variant: yonin_core::Variant) -> String {
+pub(crate) fn side_name(s: Seat, variant: yonin_core::Variant) -> String {
     match variant {
         yonin_core::Variant::Standard if s == Seat::South => tr(Text::Sente).to_string(),
         yonin_core::Variant::Standard => tr(Text::Gote).to_string(),
@@ -121,7 +122,7 @@ pub fn side_name(s: Seat, variant: yonin_core::Variant) -> String {
 }
 
 /// A seat's mark: ▲ / △ in standard shogi, the seat's arrow in Yonin.
-pub fn side_mark(s: Seat, variant: yonin_core::Variant) -> char {
+pub(crate) fn side_mark(s: Seat, variant: yonin_core::Variant) -> char {
     match variant {
         yonin_core::Variant::Standard if s == Seat::South => '▲',
         yonin_core::Variant::Standard => '△',
@@ -130,7 +131,7 @@ pub fn side_mark(s: Seat, variant: yonin_core::Variant) -> char {
 }
 
 /// "1st", "1위", "1位".
-pub fn ordinal(n: usize) -> String {
+pub(crate) fn ordinal(n: usize) -> String {
     match lang() {
         Lang::En => match (n % 100, n % 10) {
             (11..=13, _) => format!("{n}th"),
@@ -213,7 +214,7 @@ keys! {
 }
 
 /// A bot level's name in the current language.
-pub fn level_name(l: yonin_core::protocol::BotLevel) -> &'static str {
+pub(crate) fn level_name(l: yonin_core::protocol::BotLevel) -> &'static str {
     use yonin_core::protocol::BotLevel;
     tr(match l {
         BotLevel::Beginner => Text::LevelBeginner,

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 /// The longest the window sleeps without drawing, whatever the screens asked: anything that
 /// changes with time and forgot to say so is at most this late.
-pub const MAX_SLEEP: f64 = 1.0;
+pub(crate) const MAX_SLEEP: f64 = 1.0;
 /// How late a timed frame may come so that nearby times share it (seconds).
 const COALESCE: f64 = 0.03;
 /// The most frames a second while something moves (the loop has no vsync under Xvfb).
@@ -41,32 +41,32 @@ thread_local! {
 }
 
 /// Draw again at `t` (seconds on the window's clock, `ctx.now`) or soon after.
-pub fn at(t: f64) {
+pub(crate) fn at(t: f64) {
     if t.is_finite() {
         DUE.with(|d| d.set(d.get().min(t)));
     }
 }
 
 /// Draw the next frame at once: something is moving.
-pub fn soon() {
+pub(crate) fn soon() {
     DUE.with(|d| d.set(f64::NEG_INFINITY));
 }
 
 /// The next time a value shown to whole units of `step` seconds changes, for a value that
 /// was `left` seconds at `now` and runs down (a clock) or up (`left` negative: time spent).
-pub fn next_tick(now: f64, left: f64, step: f64) -> f64 {
+pub(crate) fn next_tick(now: f64, left: f64, step: f64) -> f64 {
     let step = step.max(0.05);
     let into = left.rem_euclid(step);
     now + if into < 1e-3 { step } else { into }
 }
 
 /// Draw again when the caret's blink turns (it blinks twice a second on the window clock).
-pub fn caret_blink(now: f64) {
+pub(crate) fn caret_blink(now: f64) {
     at(next_tick(now, -now, 0.5));
 }
 
 /// News arrived on another thread (the network): wake the window.
-pub fn poke() {
+pub(crate) fn poke() {
     POKED.store(true, Ordering::SeqCst);
     #[cfg(target_os = "linux")]
     if let Some(alarms) = ALARMS.get() {
@@ -82,7 +82,7 @@ static PROBE: Mutex<Option<x11rb::rust_connection::RustConnection>> = Mutex::new
 
 /// Why no window can open here (Linux without a reachable X display), in words for the
 /// player; None when one can (or on other platforms).
-pub fn no_display() -> Option<String> {
+pub(crate) fn no_display() -> Option<String> {
     #[cfg(target_os = "linux")]
     {
         let why = match std::env::var("DISPLAY") {
@@ -109,12 +109,12 @@ pub fn no_display() -> Option<String> {
 
 /// Whether the window's event loop may sleep on this platform: the window is then made with
 /// a blocking event loop and a class the alarm clock can find it by.
-pub fn can_sleep() -> bool {
+pub(crate) fn can_sleep() -> bool {
     cfg!(target_os = "linux") && std::env::var_os("DISPLAY").is_some()
 }
 
 /// The class to make the window with (unique to this process where the loop may sleep).
-pub fn window_class() -> &'static str {
+pub(crate) fn window_class() -> &'static str {
     #[cfg(target_os = "linux")]
     if can_sleep() {
         return Box::leak(x11::unique_class().into_boxed_str());
@@ -123,7 +123,7 @@ pub fn window_class() -> &'static str {
 }
 
 /// Decides after each frame whether the next comes at once or after a sleep.
-pub struct Pacer {
+pub(crate) struct Pacer {
     sleeping_allowed: bool,
     /// `YONIN_TRACE_FRAMES`: each frame's time on standard error (tests count them).
     trace: bool,
@@ -132,7 +132,7 @@ pub struct Pacer {
 
 impl Pacer {
     /// Starts the alarm clock (if the loop may sleep here).
-    pub fn start(sleeping_allowed: bool) -> Pacer {
+    pub(crate) fn start(sleeping_allowed: bool) -> Pacer {
         #[cfg(target_os = "linux")]
         if sleeping_allowed {
             let (tx, rx) = std::sync::mpsc::channel();
@@ -147,13 +147,13 @@ impl Pacer {
     }
 
     /// Whether news came from another thread since the last call.
-    pub fn take_poked(&self) -> bool {
+    pub(crate) fn take_poked(&self) -> bool {
         POKED.swap(false, Ordering::SeqCst)
     }
 
     /// Ends a frame drawn at `now`: `busy` when something happened in it (input, news, a new
     /// screen), so the next frame settles it at once. Returns whether the loop will sleep.
-    pub fn end_frame(&mut self, now: f64, busy: bool) -> bool {
+    pub(crate) fn end_frame(&mut self, now: f64, busy: bool) -> bool {
         let due = DUE.with(|d| d.replace(f64::INFINITY));
         if self.trace {
             eprintln!("yonin-frame {now:.3}");

@@ -35,7 +35,7 @@ pub(super) enum Alarm {
 }
 
 /// The window class this process gives its window until the alarm clock has found it.
-pub fn unique_class() -> String {
+pub(crate) fn unique_class() -> String {
     format!("yonin-{}", std::process::id())
 }
 

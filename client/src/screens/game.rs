@@ -3,16 +3,17 @@
 //! restored. Esc leaves (asking once while the game runs).
 
 use super::{draw_toast, Ctx, Screen, Transition};
-use crate::chat::{ChatAction, ChatPanel};
-use crate::game_view::{GameView, Intent};
 use crate::i18n::{tr, Text};
-use crate::session::Link;
-use crate::table::Cue;
-use crate::theme;
+use crate::input::intent::Intent;
+use crate::state::session::Link;
+use crate::state::table::Cue;
+use crate::view::chat::{ChatAction, ChatPanel};
+use crate::view::game::GameView;
+use crate::view::theme;
 use macroquad::prelude::*;
 use yonin_core::protocol::{ClientMessage, GameRequest};
 
-pub struct GameScreen {
+pub(crate) struct GameScreen {
     view: GameView,
     /// The game-over screen was shown for the current game.
     over_shown: bool,
@@ -22,7 +23,7 @@ pub struct GameScreen {
 }
 
 impl GameScreen {
-    pub fn new() -> GameScreen {
+    pub(crate) fn new() -> GameScreen {
         GameScreen {
             view: GameView::new(),
             over_shown: false,
@@ -32,7 +33,7 @@ impl GameScreen {
     }
 
     /// Opens the chat with `text` typed in it (scenes).
-    pub fn draft_chat(&mut self, text: &str) {
+    pub(crate) fn draft_chat(&mut self, text: &str) {
         self.chat.focus();
         self.chat.input = text.to_string();
     }
@@ -114,7 +115,7 @@ impl Screen for GameScreen {
                 (None, Link::Open) => (tr(Text::SettingUpBoard).to_string(), false),
             };
             let size =
-                crate::game_view::fit(&ui, &text, screen_width() - 2.0 * ui.unit, ui.unit * 1.3);
+                crate::view::ui::fit(&ui, &text, screen_width() - 2.0 * ui.unit, ui.unit * 1.3);
             ui.text_centered(
                 &text,
                 c,
@@ -149,7 +150,7 @@ impl Screen for GameScreen {
         }
         let intents = self.view.frame(&ui, table, &opts, now);
         if let Some((draw, at)) = &session.first_draw {
-            crate::first_draw::draw(&ui, draw, table, now - at);
+            crate::view::first_draw::draw(&ui, draw, table, now - at);
         }
         let over = table.is_over();
         let rules = *table.game.rules();
@@ -163,15 +164,15 @@ impl Screen for GameScreen {
         }
         if let Some(r) = &session.reconnect {
             let area = Rect::new(0.0, 0.0, screen_width(), screen_height());
-            let choice = crate::reconnect::draw_overlay(&ui, area, r, now, session.offline);
+            let choice = crate::view::reconnect::draw_overlay(&ui, area, r, now, session.offline);
             return match choice {
-                Some(crate::reconnect::OverlayChoice::TryAgain) => {
+                Some(crate::view::reconnect::OverlayChoice::TryAgain) => {
                     if let Some(s) = ctx.session.as_mut() {
                         s.retry_reconnect(now);
                     }
                     Transition::Stay
                 }
-                Some(crate::reconnect::OverlayChoice::BackToLobby) => leave(ctx),
+                Some(crate::view::reconnect::OverlayChoice::BackToLobby) => leave(ctx),
                 None => Transition::Stay,
             };
         }

@@ -1,17 +1,19 @@
 //! Game over: the result (or the ranking in Yonin) over the final board, with rematch, replay
 //! and the way back. Esc returns to the final board, whose Result button opens it again.
 
-use super::{outcome_line, Ctx, Screen, Transition};
-use crate::game_view::{arrow_str, ordinal, GameView};
+use super::{Ctx, Screen, Transition};
+use crate::i18n::ordinal;
+use crate::i18n::words::outcome_line;
 use crate::i18n::{tr, trf, Text};
-use crate::table::Table;
-use crate::theme;
-use crate::ui::{rounded_outline, rounded_rect};
+use crate::state::table::Table;
+use crate::view::game::{arrow_str, GameView};
+use crate::view::theme;
+use crate::view::ui::{rounded_outline, rounded_rect};
 use macroquad::prelude::*;
 use yonin_core::protocol::ClientMessage;
 use yonin_core::Variant;
 
-pub struct GameOverScreen {
+pub(crate) struct GameOverScreen {
     view: GameView,
     rematch_asked: bool,
     /// A finished game shown without a session (screenshots).
@@ -19,7 +21,7 @@ pub struct GameOverScreen {
 }
 
 impl GameOverScreen {
-    pub fn new() -> GameOverScreen {
+    pub(crate) fn new() -> GameOverScreen {
         GameOverScreen {
             view: GameView::new(),
             rematch_asked: false,
@@ -28,7 +30,7 @@ impl GameOverScreen {
     }
 
     /// The result of a game held here rather than in a session.
-    pub fn with_table(table: Table) -> GameOverScreen {
+    pub(crate) fn with_table(table: Table) -> GameOverScreen {
         GameOverScreen {
             own: Some(table),
             ..GameOverScreen::new()
@@ -106,7 +108,7 @@ impl Screen for GameOverScreen {
         );
         y += u * 2.2;
         let line = outcome_line(&outcome, table.variant());
-        let s = crate::game_view::fit(&ui, &line, pw - 2.0 * u, u * 1.0);
+        let s = crate::view::ui::fit(&ui, &line, pw - 2.0 * u, u * 1.0);
         ui.text_centered(
             &line,
             vec2(panel.center().x, y),

@@ -3,12 +3,12 @@
 //! first button is "Rejoin your game", with the room and the other players under it.
 
 use super::{Ctx, Screen, Transition};
-use crate::board_view::{draw_piece, piece_text, PieceLook, PieceStyle};
 use crate::i18n::{tr, Text};
-use crate::seats::{SavedSeat, SeatBook, ServerPlace};
-use crate::session::{Session, Start, Storage};
-use crate::settings::Mode;
-use crate::theme;
+use crate::state::seats::{SavedSeat, SeatBook, ServerPlace};
+use crate::state::session::{Session, Start, Storage};
+use crate::state::settings::Mode;
+use crate::view::board::{draw_piece, piece_text, PieceLook, PieceStyle};
+use crate::view::theme;
 use macroquad::prelude::*;
 use std::f32::consts::FRAC_PI_2;
 use yonin_core::{PieceKind, Seat};
@@ -33,7 +33,7 @@ impl MenuScreen {
     }
 
     /// The menu offering `seat` to rejoin, without reading the saved seats (scenes).
-    pub fn with_saved_seat(seat: SavedSeat) -> MenuScreen {
+    pub(crate) fn with_saved_seat(seat: SavedSeat) -> MenuScreen {
         MenuScreen {
             rejoin: Some(seat),
             read_at: None,
@@ -54,10 +54,6 @@ impl MenuScreen {
         self.rejoin = SeatBook::user().and_then(|b| b.list().into_iter().next());
     }
 }
-
-/// The colour of the "Rejoin your game" button: an opaque green that stands out from the
-/// amber of the last used mode and keeps its dark label readable.
-pub const REJOIN_COLOR: Color = Color::new(0.36, 0.74, 0.58, 1.0);
 
 /// Where the buttons go in a `w`×`h` window: "Rejoin your game" (with a line about the game
 /// under it) when there is one, then the six menu buttons. With a game to rejoin every
@@ -148,12 +144,12 @@ impl Screen for MenuScreen {
         ];
         let (rejoin_r, rows) = buttons(w, h, self.rejoin.is_some());
         if let (Some(seat), Some(r)) = (&self.rejoin, rejoin_r) {
-            if ui.button_styled(r, tr(Text::RejoinGame), true, Some(REJOIN_COLOR)) {
+            if ui.button_styled(r, tr(Text::RejoinGame), true, Some(theme::REJOIN_COLOR)) {
                 let seat = seat.clone();
                 return rejoin(ctx, seat);
             }
             let about = seat.describe();
-            let size = crate::game_view::fit(&ui, &about, w - 2.0 * u, r.h * 0.34);
+            let size = crate::view::ui::fit(&ui, &about, w - 2.0 * u, r.h * 0.34);
             ui.text_centered(
                 &about,
                 vec2(w / 2.0, r.y + r.h * 1.33),

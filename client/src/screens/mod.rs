@@ -1,23 +1,22 @@
 //! Screens are values: each frame a screen draws itself, reads the input and returns a
 //! transition. Esc always goes back.
 
-pub mod game;
-pub mod game_over;
+pub(crate) mod game;
+pub(crate) mod game_over;
 pub mod menu;
-pub mod online;
+pub(crate) mod online;
 pub mod replay;
-pub mod rules;
-pub mod settings;
-pub mod setup;
+pub(crate) mod rules;
+pub(crate) mod settings;
+pub(crate) mod setup;
 
-use crate::assets::Sounds;
-use crate::i18n::{seat_name, side_name, tr, trf, Text};
-use crate::session::Session;
-use crate::settings::{SavedGame, Settings};
-use crate::table::{Cue, Table};
-use crate::ui::{Input, Ui};
+use crate::i18n::{tr, trf, Text};
+use crate::state::session::Session;
+use crate::state::settings::{SavedGame, Settings};
+use crate::state::table::{Cue, Table};
+use crate::view::assets::Sounds;
+use crate::view::ui::{Input, Ui};
 use macroquad::text::Font;
-use yonin_core::outcome::{EndReason, Outcome};
 use yonin_core::Variant;
 
 /// What a screen wants after a frame.
@@ -58,8 +57,8 @@ impl Ctx {
         Ui::new(&self.font, &self.input)
     }
 
-    pub fn view_options(&self, interactive: bool) -> crate::game_view::ViewOptions {
-        crate::game_view::ViewOptions {
+    pub(crate) fn view_options(&self, interactive: bool) -> crate::view::game::ViewOptions {
+        crate::view::game::ViewOptions {
             pieces: self.settings.piece_style(),
             usi_record: self.settings.usi_record,
             animation: self.settings.anim_speed.seconds(),
@@ -69,43 +68,6 @@ impl Ctx {
             can_hurry: self.session.as_ref().is_some_and(|s| s.hosts_room()),
         }
     }
-}
-
-/// The result in one line: "South wins by checkmate", "Draw by repetition".
-pub fn outcome_line(o: &Outcome, variant: Variant) -> String {
-    let why = reason_text(o.reason);
-    if o.is_draw() {
-        return trf(Text::DrawBy, &[&why]);
-    }
-    match (o.winners(), variant) {
-        ([w], Variant::Standard) => trf(Text::SideWins, &[&side_name(*w, variant), &why]),
-        ([w], Variant::Yonin) => trf(
-            Text::SeatWins,
-            &[&format!("{} {}", w.arrow(), seat_name(*w)), &why],
-        ),
-        (ws, _) => {
-            let names: Vec<String> = ws.iter().map(|s| side_name(*s, variant)).collect();
-            trf(Text::SeatsWin, &[&names.join(tr(Text::And)), &why])
-        }
-    }
-}
-
-pub fn reason_text(r: EndReason) -> &'static str {
-    tr(match r {
-        EndReason::Checkmate => Text::ReasonCheckmate,
-        EndReason::NoLegalMove => Text::ReasonNoLegalMove,
-        EndReason::Resignation => Text::ReasonResignation,
-        EndReason::Time => Text::ReasonTime,
-        EndReason::Forfeit => Text::ReasonForfeit,
-        EndReason::Repetition => Text::ReasonRepetition,
-        EndReason::PerpetualCheck => Text::ReasonPerpetualCheck,
-        EndReason::ImpasseDeclaration => Text::ReasonImpasse,
-        EndReason::MoveLimit => Text::ReasonMoveLimit,
-        EndReason::Agreement => Text::ReasonAgreement,
-        EndReason::LastSurvivor => Text::ReasonLastSurvivor,
-        EndReason::TeamElimination => Text::ReasonTeamElimination,
-        EndReason::Aborted => Text::ReasonAborted,
-    })
 }
 
 /// A finished game from a table, for the replay list.
@@ -130,7 +92,7 @@ pub fn saved_game(table: &Table) -> SavedGame {
     let result = table
         .outcome
         .as_ref()
-        .map(|o| outcome_line(o, table.variant()))
+        .map(|o| crate::i18n::words::outcome_line(o, table.variant()))
         .unwrap_or_default();
     let kind = match table.variant() {
         Variant::Standard => tr(Text::Shogi),
@@ -154,7 +116,7 @@ pub fn saved_game(table: &Table) -> SavedGame {
 }
 
 /// Draws a toast near the bottom of the window.
-pub fn draw_toast(ui: &Ui, text: &str, error: bool) {
+pub(crate) fn draw_toast(ui: &Ui, text: &str, error: bool) {
     use macroquad::prelude::*;
     let size = ui.unit * 0.95;
     let w = (ui.measure(text, size).width + size * 2.0).min(screen_width() - 20.0);
@@ -164,17 +126,17 @@ pub fn draw_toast(ui: &Ui, text: &str, error: bool) {
         w,
         size * 2.2,
     );
-    crate::ui::rounded_rect(r, 8.0, Color::new(0.06, 0.06, 0.08, 0.92));
-    crate::ui::rounded_outline(
+    crate::view::ui::rounded_rect(r, 8.0, Color::new(0.06, 0.06, 0.08, 0.92));
+    crate::view::ui::rounded_outline(
         r,
         8.0,
         2.0,
         if error {
-            crate::theme::CHECK_GLOW
+            crate::view::theme::CHECK_GLOW
         } else {
-            crate::theme::ACCENT
+            crate::view::theme::ACCENT
         },
     );
-    let s = crate::game_view::fit(ui, text, w - size, size);
-    ui.text_centered(text, r.center(), s, crate::theme::palette().text);
+    let s = crate::view::ui::fit(ui, text, w - size, size);
+    ui.text_centered(text, r.center(), s, crate::view::theme::palette().text);
 }

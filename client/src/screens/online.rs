@@ -4,12 +4,12 @@
 use super::{draw_toast, Ctx, Screen, Transition};
 use crate::i18n::{level_name, side_mark, side_name, tr, trf, Text};
 use crate::net::{LanScan, DEFAULT_PORT};
-use crate::reconnect::OverlayChoice;
-use crate::session::{Link, Session, Start, Storage};
-use crate::settings::{Mode, Settings};
-use crate::table::time_control_name;
-use crate::theme;
-use crate::ui::{list_rows, rounded_rect, TextField};
+use crate::state::session::{Link, Session, Start, Storage};
+use crate::state::settings::{Mode, Settings};
+use crate::state::table::time_control_name;
+use crate::view::reconnect::OverlayChoice;
+use crate::view::theme;
+use crate::view::ui::{list_rows, rounded_rect, TextField};
 use macroquad::prelude::*;
 use std::net::SocketAddr;
 use yonin_core::protocol::{
@@ -17,7 +17,7 @@ use yonin_core::protocol::{
 };
 use yonin_core::Variant;
 
-pub struct ConnectScreen {
+pub(crate) struct ConnectScreen {
     address: TextField,
     name: TextField,
     error: Option<String>,
@@ -26,7 +26,7 @@ pub struct ConnectScreen {
 }
 
 impl ConnectScreen {
-    pub fn new(s: &Settings) -> ConnectScreen {
+    pub(crate) fn new(s: &Settings) -> ConnectScreen {
         ConnectScreen {
             address: TextField::new(s.server.clone(), 120),
             name: TextField::new(s.name.clone(), MAX_NAME_CHARS),
@@ -141,27 +141,27 @@ impl Screen for ConnectScreen {
 }
 
 /// The lobby, and the room once we are in one.
-pub struct LobbyScreen {
+pub(crate) struct LobbyScreen {
     scroll: usize,
     selected: Option<usize>,
     code: TextField,
     /// The game screen was opened for the running game.
     in_game: bool,
     /// The room's chat, beside the seats.
-    chat: crate::chat::ChatPanel,
+    chat: crate::view::chat::ChatPanel,
     /// Where others join the server this window hosts.
-    join_at: crate::hosting::JoinAddresses,
+    join_at: crate::net::hosting::JoinAddresses,
 }
 
 impl LobbyScreen {
-    pub fn new() -> LobbyScreen {
+    pub(crate) fn new() -> LobbyScreen {
         LobbyScreen {
             scroll: 0,
             selected: None,
             code: TextField::new("", 6),
             in_game: false,
-            chat: crate::chat::ChatPanel::new(),
-            join_at: crate::hosting::JoinAddresses::default(),
+            chat: crate::view::chat::ChatPanel::new(),
+            join_at: crate::net::hosting::JoinAddresses::default(),
         }
     }
 }
@@ -179,7 +179,7 @@ impl Screen for LobbyScreen {
         let code_typed = self.code.focused;
         if let Some(s) = ctx.session.as_mut().filter(|s| !s.offline) {
             let in_room = s.room.is_some();
-            if let Some(crate::chat::ChatAction::Send(line)) =
+            if let Some(crate::view::chat::ChatAction::Send(line)) =
                 self.chat.take_keys(&mut ctx.input, in_room || !code_typed)
             {
                 let _ = if in_room {
@@ -218,7 +218,8 @@ impl Screen for LobbyScreen {
                 None => ui.title(tr(Text::Lobby)),
             }
             let area = Rect::new(0.0, 0.0, screen_width(), screen_height());
-            let choice = crate::reconnect::draw_overlay(&ui, area, r, ctx.now, session.offline);
+            let choice =
+                crate::view::reconnect::draw_overlay(&ui, area, r, ctx.now, session.offline);
             if let Some(s) = ctx.session.as_mut() {
                 match choice {
                     Some(OverlayChoice::TryAgain) => s.retry_reconnect(ctx.now),
@@ -411,7 +412,7 @@ impl Screen for LobbyScreen {
             } else if waiting {
                 // Under the buttons, as wide as the seats: beside them it ran under Rules.
                 let text = tr(Text::HostStarts);
-                let size = crate::game_view::fit(&ui, text, rw, u);
+                let size = crate::view::ui::fit(&ui, text, rw, u);
                 ui.text_mid(text, x, y + bh + u * 1.2, size, theme::palette().text_dim);
             }
             if ui.button(Rect::new(x + bw * 1.4 + u, y, bw, bh), tr(Text::MenuRules)) {
@@ -451,7 +452,7 @@ impl Screen for LobbyScreen {
             let who = match session.hosting {
                 Some(addr) => {
                     let at = self.join_at.get(addr, ctx.now);
-                    crate::hosting::hosting_line(&session.name, addr, at)
+                    crate::net::hosting::hosting_line(&session.name, addr, at)
                 }
                 None => format!("{} · {}", session.name, session.server_name),
             };
@@ -474,7 +475,7 @@ impl Screen for LobbyScreen {
             if let Some(seat) = session.rejoinable.first() {
                 let r = Rect::new(x, list.y, list_w, u * 2.4);
                 let label = trf(Text::RejoinNamed, &[&seat.describe()]);
-                if ui.button_styled(r, &label, true, Some(super::menu::REJOIN_COLOR)) {
+                if ui.button_styled(r, &label, true, Some(theme::REJOIN_COLOR)) {
                     rejoin = Some(seat.clone());
                 }
                 list.y += u * 3.0;

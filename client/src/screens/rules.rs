@@ -3,10 +3,10 @@
 //! house rule chosen for this game.
 
 use super::{Ctx, Screen, Transition};
-use crate::board_view::{draw_piece, piece_text, PieceLook, PieceStyle};
 use crate::i18n::{seat_name, tr, trf, Text};
-use crate::theme;
-use crate::ui::{rounded_rect, Ui};
+use crate::view::board::{draw_piece, piece_text, PieceLook, PieceStyle};
+use crate::view::theme;
+use crate::view::ui::{rounded_rect, Ui};
 use macroquad::prelude::*;
 use std::f32::consts::FRAC_PI_2;
 use yonin_core::protocol::TimeControl;
@@ -18,7 +18,7 @@ use yonin_core::{PieceKind, RuleSet, Seat, Variant};
 
 /// A piece of the rules text.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Block {
+pub(crate) enum Block {
     Heading(String),
     Para(String),
     /// A piece, its promoted form, and how it moves.
@@ -27,7 +27,7 @@ pub enum Block {
     TurnDiagram,
 }
 
-pub struct RulesScreen {
+pub(crate) struct RulesScreen {
     rules: RuleSet,
     time: Option<TimeControl>,
     /// Opened from the menu: both variants can be looked at.
@@ -36,7 +36,7 @@ pub struct RulesScreen {
 }
 
 impl RulesScreen {
-    pub fn general() -> RulesScreen {
+    pub(crate) fn general() -> RulesScreen {
         RulesScreen {
             rules: RuleSet::standard(),
             time: None,
@@ -45,7 +45,7 @@ impl RulesScreen {
         }
     }
 
-    pub fn for_game(rules: RuleSet, time: TimeControl) -> RulesScreen {
+    pub(crate) fn for_game(rules: RuleSet, time: TimeControl) -> RulesScreen {
         RulesScreen {
             rules,
             time: Some(time),
@@ -57,7 +57,7 @@ impl RulesScreen {
 
 /// The plain-words explanation of every house rule chosen (empty when there are none). One
 /// entry per line of `RuleSet::house_rules()`, with its name and what it means.
-pub fn house_rule_texts(r: &RuleSet) -> Vec<(String, String)> {
+pub(crate) fn house_rule_texts(r: &RuleSet) -> Vec<(String, String)> {
     let mut v = Vec::new();
     for name in r.house_rules() {
         let keys = match name {
@@ -92,7 +92,7 @@ pub fn house_rule_texts(r: &RuleSet) -> Vec<(String, String)> {
 }
 
 /// The rules text for a rule set and time control.
-pub fn rules_blocks(r: &RuleSet, time: Option<TimeControl>) -> Vec<Block> {
+pub(crate) fn rules_blocks(r: &RuleSet, time: Option<TimeControl>) -> Vec<Block> {
     use Block::*;
     let mut b = Vec::new();
     let p = |s: &str| Para(s.to_string());
@@ -104,7 +104,7 @@ pub fn rules_blocks(r: &RuleSet, time: Option<TimeControl>) -> Vec<Block> {
                 b.push(Heading(tr(Text::RHandicapHead).into()));
                 b.push(Para(trf(
                     Text::RHandicapNote,
-                    &[&super::setup::handicap_name(r.handicap)],
+                    &[&crate::i18n::words::handicap_name(r.handicap)],
                 )));
             }
         }
@@ -212,7 +212,7 @@ pub fn rules_blocks(r: &RuleSet, time: Option<TimeControl>) -> Vec<Block> {
                 periods,
             } => {
                 let main = if main_ms > 0 {
-                    trf(Text::RMainTime, &[&crate::table::format_ms(main_ms)])
+                    trf(Text::RMainTime, &[&crate::state::table::format_ms(main_ms)])
                 } else {
                     tr(Text::RNoMainTime).to_string()
                 };

@@ -4,11 +4,11 @@
 //! saved when leaving the screen.
 
 use super::{Ctx, Screen, Transition};
-use crate::board_view::{self, PieceLook, PieceStyle};
 use crate::i18n::{tr, trf, Text};
-use crate::settings::{AnimSpeed, BotPace, Settings};
-use crate::theme::{self, ThemeName};
-use crate::ui::{TextField, Ui};
+use crate::state::settings::{AnimSpeed, BotPace, Settings};
+use crate::view::board::{self, PieceLook, PieceStyle};
+use crate::view::theme::{self, ThemeName};
+use crate::view::ui::{TextField, Ui};
 use macroquad::prelude::*;
 use std::f32::consts::PI;
 use yonin_core::protocol::{validate_name, MAX_NAME_CHARS};
@@ -17,13 +17,13 @@ use yonin_core::{PieceKind, Seat};
 /// Rows on the screen: the settings, the "Esc saves" line and the error line.
 const ROWS: usize = 16;
 
-pub struct SettingsScreen {
+pub(crate) struct SettingsScreen {
     name: TextField,
     server: TextField,
     error: Option<String>,
 }
 
-pub fn piece_style_name(p: PieceStyle) -> &'static str {
+pub(crate) fn piece_style_name(p: PieceStyle) -> &'static str {
     tr(match p {
         PieceStyle::OneKanji => Text::OneKanji,
         PieceStyle::TwoKanji => Text::TwoKanji,
@@ -31,7 +31,7 @@ pub fn piece_style_name(p: PieceStyle) -> &'static str {
     })
 }
 
-pub fn theme_name(t: ThemeName) -> &'static str {
+pub(crate) fn theme_name(t: ThemeName) -> &'static str {
     tr(match t {
         ThemeName::Classic => Text::ThemeClassic,
         ThemeName::Dark => Text::ThemeDark,
@@ -39,7 +39,7 @@ pub fn theme_name(t: ThemeName) -> &'static str {
     })
 }
 
-pub fn anim_speed_name(a: AnimSpeed) -> &'static str {
+pub(crate) fn anim_speed_name(a: AnimSpeed) -> &'static str {
     tr(match a {
         AnimSpeed::Off => Text::Off,
         AnimSpeed::Fast => Text::AnimFast,
@@ -48,7 +48,7 @@ pub fn anim_speed_name(a: AnimSpeed) -> &'static str {
     })
 }
 
-pub fn bot_pace_name(p: BotPace) -> &'static str {
+pub(crate) fn bot_pace_name(p: BotPace) -> &'static str {
     tr(match p {
         BotPace::Instant => Text::PaceInstant,
         BotPace::Quick => Text::PaceQuick,
@@ -62,7 +62,7 @@ fn on_off(b: bool) -> &'static str {
 }
 
 impl SettingsScreen {
-    pub fn new(s: &Settings) -> SettingsScreen {
+    pub(crate) fn new(s: &Settings) -> SettingsScreen {
         SettingsScreen {
             name: TextField::new(s.name.clone(), MAX_NAME_CHARS),
             server: TextField::new(s.server.clone(), 120),
@@ -91,7 +91,7 @@ impl Screen for SettingsScreen {
                 }
             }
         }
-        let ui = crate::ui::Ui::new(&ctx.font, &ctx.input);
+        let ui = crate::view::ui::Ui::new(&ctx.font, &ctx.input);
         let (w, h) = (screen_width(), screen_height());
         let u = ui.unit;
         ui.title(tr(Text::SettingsTitle));
@@ -122,7 +122,7 @@ impl Screen for SettingsScreen {
         }
         self.name.show(&ui, row(), tr(Text::YourName));
         self.server.show(&ui, row(), tr(Text::ServerAddress));
-        let sound = if crate::assets::no_sound_device() {
+        let sound = if crate::view::assets::no_sound_device() {
             tr(Text::NoSoundDevice)
         } else {
             on_off(s.sound)
@@ -250,7 +250,7 @@ fn draw_preview(ui: &Ui, at: Vec2, cell: f32, style: PieceStyle) {
             );
             let look = PieceLook::live(kind, color);
             let jewel = seat == Seat::South;
-            board_view::draw_styled_piece(ui, centre, cell, angle, kind, jewel, style, look, true);
+            board::draw_styled_piece(ui, centre, cell, angle, kind, jewel, style, look, true);
         }
     }
 }

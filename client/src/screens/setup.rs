@@ -4,11 +4,12 @@
 
 use super::{Ctx, Screen, Transition};
 use crate::cycle::step;
+use crate::i18n::words::handicap_name;
 use crate::i18n::{level_name, seat_name, tr, trf, Text};
-use crate::settings::{LastSetup, Mode, Settings};
-use crate::table::{time_control_name, TIME_CONTROLS};
-use crate::theme;
-use crate::ui::TextField;
+use crate::state::settings::{LastSetup, Mode, Settings};
+use crate::state::table::{time_control_name, TIME_CONTROLS};
+use crate::view::theme;
+use crate::view::ui::TextField;
 use macroquad::prelude::*;
 use yonin_core::protocol::{BotLevel, ClientMessage, RoomSettings, MAX_ROOM_NAME_CHARS};
 use yonin_core::rules::{
@@ -18,7 +19,7 @@ use yonin_core::rules::{
 use yonin_core::{BySeat, RuleSet, Seat, Variant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Purpose {
+pub(crate) enum Purpose {
     /// Against the computer, on this machine.
     Offline,
     /// Creates a room on the connected server.
@@ -28,7 +29,7 @@ pub enum Purpose {
 /// The move limits offered.
 const MOVE_LIMITS: [Option<u32>; 4] = [None, Some(200), Some(256), Some(400)];
 
-pub struct SetupScreen {
+pub(crate) struct SetupScreen {
     purpose: Purpose,
     rules: RuleSet,
     my_seat: Seat,
@@ -38,20 +39,6 @@ pub struct SetupScreen {
     time: usize,
     room_name: TextField,
     private: bool,
-}
-
-pub fn handicap_name(h: Handicap) -> &'static str {
-    tr(match h {
-        Handicap::Even => Text::HcEven,
-        Handicap::Lance => Text::HcLance,
-        Handicap::Bishop => Text::HcBishop,
-        Handicap::Rook => Text::HcRook,
-        Handicap::RookLance => Text::HcRookLance,
-        Handicap::TwoPieces => Text::HcTwo,
-        Handicap::FourPieces => Text::HcFour,
-        Handicap::SixPieces => Text::HcSix,
-        Handicap::EightPieces => Text::HcEight,
-    })
 }
 
 impl SetupScreen {
@@ -105,16 +92,16 @@ impl SetupScreen {
         }
     }
 
-    pub fn offline(settings: &Settings) -> SetupScreen {
+    pub(crate) fn offline(settings: &Settings) -> SetupScreen {
         SetupScreen::new(Purpose::Offline, settings)
     }
 
-    pub fn online(settings: &Settings) -> SetupScreen {
+    pub(crate) fn online(settings: &Settings) -> SetupScreen {
         SetupScreen::new(Purpose::Online, settings)
     }
 
     /// Starts from these rules (the seat goes back to South).
-    pub fn set_rules(&mut self, rules: RuleSet) {
+    pub(crate) fn set_rules(&mut self, rules: RuleSet) {
         self.rules = rules;
         self.my_seat = Seat::South;
     }
@@ -124,7 +111,7 @@ impl SetupScreen {
     }
 
     /// The room this setup describes.
-    pub fn room_settings(&self, name: &str) -> RoomSettings {
+    pub(crate) fn room_settings(&self, name: &str) -> RoomSettings {
         let mut s = RoomSettings::new(name, self.rules);
         s.time_control = TIME_CONTROLS[self.time].1;
         s.bots = self
@@ -214,7 +201,7 @@ impl Screen for SetupScreen {
         let d = ui.stepper(
             next_left(),
             tr(Text::TimeLabel),
-            crate::table::time_control_label(self.time),
+            crate::state::table::time_control_label(self.time),
         );
         if d != 0 {
             self.time = (self.time as i32 + d).rem_euclid(TIME_CONTROLS.len() as i32) as usize;
@@ -437,10 +424,10 @@ impl SetupScreen {
                 ctx.settings.last_offline = Some(self.remembered());
                 let _ = ctx.settings.save();
                 let settings = self.room_settings(tr(Text::OfflineGame));
-                ctx.session = Some(crate::session::Session::start(
-                    crate::session::Start::Offline(settings),
+                ctx.session = Some(crate::state::session::Session::start(
+                    crate::state::session::Start::Offline(settings),
                     &ctx.settings.name,
-                    crate::session::Storage::user(),
+                    crate::state::session::Storage::user(),
                 ));
                 Transition::Replace(Box::new(super::game::GameScreen::new()))
             }
@@ -536,7 +523,7 @@ mod tests {
             vec![(Seat::West, BotLevel::Hard), (Seat::East, BotLevel::Easy)]
         );
         assert_eq!(
-            crate::together::people_here(&rs),
+            crate::state::together::people_here(&rs),
             vec![Seat::North],
             "North is a second person here"
         );

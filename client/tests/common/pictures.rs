@@ -7,7 +7,7 @@ use macroquad::color::Color;
 use macroquad::math::Rect;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use yonin_client::board_view::BoardGeom;
+use yonin_client::view::board::BoardGeom;
 use yonin_core::Square;
 
 pub struct Picture {

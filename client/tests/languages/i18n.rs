@@ -13,7 +13,7 @@ fn missing_glyphs(text: &str, face: &ttf_parser::Face) -> Vec<char> {
 
 #[test]
 fn every_string_has_glyphs_in_the_embedded_font() {
-    let face = ttf_parser::Face::parse(yonin_client::assets::FONT, 0).expect("font parses");
+    let face = ttf_parser::Face::parse(yonin_client::view::assets::FONT, 0).expect("font parses");
     // The check can fail: a rare kanji outside the subset has no glyph.
     assert!(face.glyph_index('将').is_some() && face.glyph_index('齉').is_none());
     let mut bad = Vec::new();
@@ -72,7 +72,7 @@ fn arguments_fill_in_every_language() {
 
 #[test]
 fn the_language_is_saved_and_old_settings_files_still_load() {
-    use yonin_client::settings::Settings;
+    use yonin_client::state::settings::Settings;
     let old: Settings = serde_json::from_str(r#"{"name":"Aiko","volume":0.5}"#).unwrap();
     assert_eq!(old.lang, Lang::En);
     assert_eq!(old.name, "Aiko");
@@ -88,7 +88,7 @@ fn the_language_is_saved_and_old_settings_files_still_load() {
 #[test]
 fn the_classic_theme_is_kaya_in_its_own_kanji() {
     // 榧 is outside JIS level 1: the font carries it (extra-glyphs.txt) so the name needs no kana.
-    let face = ttf_parser::Face::parse(yonin_client::assets::FONT, 0).expect("font parses");
+    let face = ttf_parser::Face::parse(yonin_client::view::assets::FONT, 0).expect("font parses");
     assert!(
         face.glyph_index('榧').is_some(),
         "no 榧 in the embedded font"
@@ -101,7 +101,7 @@ fn the_classic_theme_is_kaya_in_its_own_kanji() {
 #[test]
 fn a_saved_games_summary_follows_the_language() {
     use yonin_client::i18n::set_lang;
-    use yonin_client::settings::SavedGame;
+    use yonin_client::state::settings::SavedGame;
     use yonin_core::outcome::{EndReason, Outcome};
     use yonin_core::protocol::Action;
     use yonin_core::{RuleSet, Seat};

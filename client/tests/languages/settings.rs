@@ -2,11 +2,11 @@
 //! fields carried over), broken files give a clear error; the beginner piece style's marks
 //! per piece kind and facing; the board themes.
 
-use yonin_client::board_view::{
+use yonin_client::state::settings::{AnimSpeed, Settings};
+use yonin_client::view::board::{
     facing_turns, mark_on_screen, movement_marks, screen_cell, MoveMark, PieceStyle, Reach,
 };
-use yonin_client::settings::{AnimSpeed, Settings};
-use yonin_client::theme::{self, ThemeName};
+use yonin_client::view::theme::{self, ThemeName};
 use yonin_core::{PieceKind, Seat, Square};
 
 fn temp_file(name: &str) -> std::path::PathBuf {
@@ -98,7 +98,7 @@ fn broken_settings_files_are_errors_not_panics() {
     }
     let missing = temp_file("nowhere/settings.json");
     let e = Settings::load_from(&missing).unwrap_err();
-    assert!(e.contains("settings.json"), "{e}");
+    assert!(e.to_string().contains("settings.json"), "{e}");
     // Out-of-range numbers are brought back into range.
     let s = Settings::from_json(r#"{"volume": 7.5}"#).unwrap();
     assert_eq!(s.volume, 1.0);
@@ -223,7 +223,7 @@ fn themes_differ_and_the_choice_is_process_wide() {
 #[test]
 fn piece_styles_cycle_and_beginner_uses_one_kanji() {
     assert_eq!(PieceStyle::Beginner.step(1), PieceStyle::OneKanji);
-    use yonin_client::board_view::piece_text;
+    use yonin_client::view::board::piece_text;
     assert_eq!(
         piece_text(PieceKind::Dragon, false, PieceStyle::Beginner),
         piece_text(PieceKind::Dragon, false, PieceStyle::OneKanji)

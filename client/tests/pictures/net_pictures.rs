@@ -11,7 +11,7 @@ use crate::common;
 use common::pictures::{self, Picture};
 use macroquad::color::Color;
 use macroquad::math::Rect;
-use yonin_client::layout::Layout;
+use yonin_client::view::layout::Layout;
 use yonin_core::Seat;
 
 const W: u32 = 1280;
@@ -27,7 +27,7 @@ fn shoot(scenario: &str) -> Option<Picture> {
 /// The chat panel of the standard game scenes (under the record).
 fn game_chat_rect() -> Rect {
     let layout = Layout::new(W as f32, H as f32, Seat::South, false);
-    yonin_client::chat::split_panel(layout.record, layout.unit).1
+    yonin_client::view::chat::split_panel(layout.record, layout.unit).1
 }
 
 #[test]
@@ -88,12 +88,12 @@ fn the_room_screen_has_the_chat_beside_the_seats() {
         return;
     };
     // The panel beside the seat rows (1.5 units of margin, rows 40 units wide, a unit apart).
-    let u = yonin_client::ui::text_unit(W as f32, H as f32);
+    let u = yonin_client::view::ui::text_unit(W as f32, H as f32);
     let x = u * 1.5 + (W as f32 - 3.0 * u).min(u * 40.0) + u;
     let panel = Rect::new(x, u * 7.0, W as f32 - x - u * 1.5, H as f32 - u * 10.0);
     // Hanako (South) speaks in South's colour, lightened as chat lines are.
-    let south = yonin_client::theme::mix(
-        yonin_client::theme::seat_color_in(Seat::South, true),
+    let south = yonin_client::view::theme::mix(
+        yonin_client::view::theme::seat_color_in(Seat::South, true),
         macroquad::color::WHITE,
         0.25,
     );
@@ -124,13 +124,13 @@ fn a_room_that_lost_its_connection_shows_the_reconnect_overlay() {
         W as f32 * 0.5,
         H as f32 * 0.4,
     );
-    let accent = yonin_client::theme::ACCENT;
+    let accent = yonin_client::view::theme::ACCENT;
     let outline = lost.count(middle, accent, 30);
     assert!(
         outline > 600,
         "no Reconnecting box ({outline} accent pixels)"
     );
-    let button = yonin_client::theme::palette().panel_light;
+    let button = yonin_client::view::theme::palette().panel_light;
     assert!(
         lost.count(middle, button, 3) > 2000,
         "no Back to lobby button"
@@ -149,7 +149,11 @@ fn the_lobby_shows_its_chat_beside_the_rooms() {
         return;
     };
     // Hanako's own line, in the lightened accent colour, right of the list of rooms.
-    let own = yonin_client::theme::mix(yonin_client::theme::ACCENT, macroquad::color::WHITE, 0.25);
+    let own = yonin_client::view::theme::mix(
+        yonin_client::view::theme::ACCENT,
+        macroquad::color::WHITE,
+        0.25,
+    );
     let right = Rect::new(W as f32 * 0.62, 0.0, W as f32 * 0.38, H as f32 * 0.85);
     let left = Rect::new(0.0, 0.0, W as f32 * 0.6, H as f32 * 0.85);
     let lines = lobby.count(right, own, 30);

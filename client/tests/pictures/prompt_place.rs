@@ -7,8 +7,8 @@ use crate::common;
 
 use common::pictures::{shoot, Picture};
 use macroquad::math::Rect;
-use yonin_client::layout::Layout;
-use yonin_client::theme;
+use yonin_client::view::layout::Layout;
+use yonin_client::view::theme;
 use yonin_core::Seat;
 
 /// The strip of board frame under the grid: wood (and the glow of the seat to move), never

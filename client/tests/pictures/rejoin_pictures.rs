@@ -10,7 +10,8 @@ use crate::common;
 
 use common::pictures::{self, close, Picture};
 use macroquad::math::Rect;
-use yonin_client::screens::menu::{buttons, REJOIN_COLOR};
+use yonin_client::screens::menu::buttons;
+use yonin_client::view::theme::REJOIN_COLOR;
 
 const W: u32 = 1280;
 const H: u32 = 800;

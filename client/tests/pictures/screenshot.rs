@@ -9,10 +9,11 @@
 use crate::common;
 
 use common::pictures::{close, shoot, Picture};
-use yonin_client::layout::Layout;
+use yonin_client::scenes::replay as scenes;
 use yonin_client::screens::replay::review::{graph_point, graph_rect, mark_color};
-use yonin_client::screens::replay::{review_panel, scenes};
-use yonin_client::{scenario, theme};
+use yonin_client::screens::replay::review_panel;
+use yonin_client::view::layout::Layout;
+use yonin_client::{scenes as scenario, view::theme};
 use yonin_core::bot::review::{Mark, Value};
 use yonin_core::{PieceKind, Seat, Square};
 
@@ -182,7 +183,7 @@ fn the_review_draws_its_graph_mark_and_arrow() {
     check_basics(&pic, w, h);
     let (wf, hf) = (w as f32, h as f32);
     let panel = review_panel(wf, hf, Seat::South, false);
-    let g = graph_rect(panel, yonin_client::ui::text_unit(wf, hf));
+    let g = graph_rect(panel, yonin_client::view::ui::text_unit(wf, hf));
     let total = scenes::REVIEWED_CP.len();
     let chance = |k: usize| Value::Cp(scenes::REVIEWED_CP[k]).win_chance();
     let bg = theme::palette().background;

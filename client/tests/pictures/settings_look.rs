@@ -7,9 +7,9 @@
 use crate::common;
 
 use common::pictures::shoot;
-use yonin_client::board_view::BoardGeom;
-use yonin_client::layout::Layout;
-use yonin_client::theme::ThemeName;
+use yonin_client::view::board::BoardGeom;
+use yonin_client::view::layout::Layout;
+use yonin_client::view::theme::ThemeName;
 use yonin_core::{Seat, Square};
 
 fn sq(s: &str) -> Square {

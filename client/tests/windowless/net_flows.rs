@@ -14,9 +14,9 @@ use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use yonin_client::chat::Speaker;
-use yonin_client::reconnect::{plate_status, Phase};
-use yonin_client::session::{Link, Session};
+use yonin_client::state::chat::Speaker;
+use yonin_client::state::reconnect::{plate_status, Phase};
+use yonin_client::state::session::{Link, Session};
 use yonin_core::protocol::{format_position, BotLevel, ClientMessage, Occupant, RoomSettings};
 use yonin_core::{Move, RuleSet, Seat};
 

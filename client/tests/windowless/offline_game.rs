@@ -4,7 +4,7 @@
 //! the ranking.
 
 use std::time::{Duration, Instant};
-use yonin_client::session::{Link, Session};
+use yonin_client::state::session::{Link, Session};
 use yonin_core::protocol::{BotLevel, ClientMessage, GameRequest, RoomSettings};
 use yonin_core::{RuleSet, Seat};
 

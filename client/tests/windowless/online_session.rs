@@ -5,7 +5,7 @@ use crate::common;
 
 use common::server::start_server;
 use std::time::{Duration, Instant};
-use yonin_client::session::{Link, Session};
+use yonin_client::state::session::{Link, Session};
 use yonin_core::protocol::{ClientMessage, GameRequest, RoomPhase, RoomSettings};
 use yonin_core::{Move, RuleSet, Seat};
 
@@ -92,7 +92,7 @@ fn two_people_meet_in_the_lobby_and_play() {
     assert_eq!(t.record[0].japanese, "▲7六歩");
     assert!(t.my_turn());
     assert!(!t
-        .hints(yonin_client::table::Pick::Square(
+        .hints(yonin_client::state::table::Pick::Square(
             yonin_core::Square::from_usi("3c").unwrap()
         ))
         .is_empty());

@@ -7,9 +7,9 @@ use crate::common;
 
 use common::temp::TempDir;
 use std::time::{Duration, Instant};
-use yonin_client::seats::SeatBook;
-use yonin_client::session::{Link, Session, Start, Storage};
-use yonin_client::table::Cue;
+use yonin_client::state::seats::SeatBook;
+use yonin_client::state::session::{Link, Session, Start, Storage};
+use yonin_client::state::table::Cue;
 use yonin_core::protocol::{
     Action, BotLevel, ClientMessage, GameFilter, GameRequest, Occupant, RoomSettings, StoredPlayer,
     TimeControl,

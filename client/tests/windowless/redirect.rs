@@ -9,8 +9,8 @@ use common::server::start_server;
 use futures::{SinkExt, StreamExt};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
-use yonin_client::seats::ServerPlace;
-use yonin_client::session::{Link, Session};
+use yonin_client::state::seats::ServerPlace;
+use yonin_client::state::session::{Link, Session};
 use yonin_core::protocol::{
     self, ClientMessage, PlayerId, RoomSettings, ServerMessage, PROTOCOL_VERSION,
 };

@@ -13,11 +13,11 @@ use common::temp::TempDir;
 use common::server::start_server;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use yonin_client::scenario;
+use yonin_client::scenes;
 use yonin_client::screens::replay::archive::{Archive, ArchiveState};
 use yonin_client::screens::replay::{export, library, source};
-use yonin_client::session::{Link, Session};
-use yonin_client::settings::SavedGame;
+use yonin_client::state::session::{Link, Session};
+use yonin_client::state::settings::SavedGame;
 use yonin_core::protocol::{
     Action, BotLevel, ClientMessage, GameRequest, Occupant, RecordFormat, RoomSettings,
 };
@@ -102,7 +102,7 @@ fn real_records_open_and_replay_to_their_final_position() {
 
 /// A Yonin game with an elimination by mate, then West resigning.
 fn yonin_game() -> SavedGame {
-    let table = scenario::table("yonin-west").unwrap();
+    let table = scenes::table("yonin-west").unwrap();
     let mut actions = table.actions.clone();
     actions.push(Action::Resign { seat: Seat::West });
     let g = SavedGame {
@@ -182,7 +182,7 @@ fn export_then_import_keeps_moves_and_result() {
     assert!(a.to_string_lossy().ends_with("-2.kif"), "{}", a.display());
     // Formats that cannot hold a Yonin game say so.
     let err = export::text(&g, RecordFormat::Csa).unwrap_err();
-    assert!(err.contains("standard games only"), "{err}");
+    assert!(err.to_string().contains("standard games only"), "{err}");
 }
 
 #[test]
@@ -221,11 +221,15 @@ fn bad_files_are_errors_not_panics() {
         let err = source::import_file(&path)
             .err()
             .unwrap_or_else(|| panic!("{} opened", path.display()));
-        assert!(err.contains(needle), "{}: {err}", path.display());
+        assert!(
+            err.to_string().contains(needle),
+            "{}: {err}",
+            path.display()
+        );
     }
     let big = dir.file("big.kif", &vec![b' '; MAX_RECORD_BYTES + 10]);
     let err = source::import_file(&big).unwrap_err();
-    assert!(err.contains("larger than"), "{err}");
+    assert!(err.to_string().contains("larger than"), "{err}");
 }
 
 #[test]
@@ -414,7 +418,8 @@ fn an_address_with_no_server_is_a_closed_archive() {
 /// recapture is not.
 #[test]
 fn the_viewers_review_marks_the_bishop_given_for_a_pawn() {
-    use yonin_client::screens::replay::{scenes, ReplayViewer};
+    use yonin_client::scenes::replay as scenes;
+    use yonin_client::screens::replay::ReplayViewer;
     use yonin_core::bot::review::{Mark, ReviewOptions};
     let (saved, _) = scenes::reviewed_game().unwrap();
     let mut viewer = ReplayViewer::new(saved);

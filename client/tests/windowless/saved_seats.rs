@@ -12,8 +12,8 @@ use common::server::start_server;
 use common::temp::TempDir;
 use std::time::{Duration, Instant};
 use yonin_client::i18n::{tr, Text};
-use yonin_client::seats::{SavedSeat, SeatBook, ServerPlace, SEATS_FILE};
-use yonin_client::session::{Link, Session, Start, Storage};
+use yonin_client::state::seats::{SavedSeat, SeatBook, ServerPlace, SEATS_FILE};
+use yonin_client::state::session::{Link, Session, Start, Storage};
 use yonin_core::protocol::{
     BotLevel, ClientMessage, GameRequest, ResumeToken, RoomId, RoomSettings, StoredPlayer,
 };

@@ -4,11 +4,11 @@
 //!
 //! One test in its own binary: it switches the process-wide language.
 
+use yonin_client::i18n::words::outcome_line;
 use yonin_client::i18n::{set_lang, Lang};
 use yonin_client::net::NetEvent;
-use yonin_client::screens::outcome_line;
-use yonin_client::session::Session;
-use yonin_client::table::Table;
+use yonin_client::state::session::Session;
+use yonin_client::state::table::Table;
 use yonin_core::outcome::{EndReason, Outcome};
 use yonin_core::protocol::{Occupant, PlayerId, PlayerRef, SeatInfo, ServerMessage};
 use yonin_core::{Game, RuleSet, Seat, Variant};

@@ -8,7 +8,7 @@
 use yonin_client::i18n::{set_lang, Lang};
 use yonin_client::screens::replay::export;
 use yonin_client::screens::saved_game;
-use yonin_client::table::Table;
+use yonin_client::state::table::Table;
 use yonin_core::outcome::{EndReason, Outcome};
 use yonin_core::protocol::{BotLevel, Occupant, PlayerId, PlayerRef, RecordFormat, SeatInfo};
 use yonin_core::{Game, Move, RuleSet, Seat};
@@ -126,7 +126,7 @@ fn a_forfeited_seat_keeps_its_person_s_name_in_every_language() {
         let json = serde_json::to_string(&saved).expect("json");
         let old = json.replace(r#","stand_ins":[["North","Medium"]]"#, "");
         assert_ne!(old, json, "the field was found in {json}");
-        let back: yonin_client::settings::SavedGame =
+        let back: yonin_client::state::settings::SavedGame =
             serde_json::from_str(&old).expect("an old file reads");
         assert!(back.stand_ins.is_empty());
         assert_eq!(back.display_name(Seat::North).as_deref(), Some("Bob"));

@@ -3,8 +3,8 @@
 //! the rule they break (core's legality diagnosis).
 
 use yonin_client::i18n::{set_lang, Lang};
-use yonin_client::table::Choice;
-use yonin_client::typed_move::{parse_typed_move, TypedMoveError, TypedMoveMessage};
+use yonin_client::input::typed_move::{parse_typed_move, TypedMoveError, TypedMoveMessage};
+use yonin_client::state::table::Choice;
 use yonin_core::protocol::parse_start;
 use yonin_core::record::notation;
 use yonin_core::{Game, IllegalMove, Move, Position, RuleSet, Seat, Square};
@@ -162,7 +162,7 @@ fn illegal_moves_name_the_rule_they_break() {
     assert_eq!(illegal(&pos, "66金"), IllegalMove::KingInCheck);
     assert_eq!(play(&pos, "56金"), mv("5g5f"));
     // Nifu: the scene `typed-error` (Sente has a pawn on 7f and one in hand).
-    let t = yonin_client::scenario::table("typed-error").unwrap();
+    let t = yonin_client::scenes::table("typed-error").unwrap();
     let pos = t.game.position();
     assert_eq!(illegal(pos, "P*7e"), IllegalMove::DoublePawn);
     assert_eq!(illegal(pos, "75歩打"), IllegalMove::DoublePawn);
@@ -237,7 +237,7 @@ fn bad_text_and_the_wrong_turn_are_refused_clearly() {
 /// itself: in standard positions and for every Yonin seat.
 #[test]
 fn every_legal_move_reads_back_from_its_own_text() {
-    let scene = |name: &str| yonin_client::scenario::table(name).unwrap().game;
+    let scene = |name: &str| yonin_client::scenes::table(name).unwrap().game;
     let standard_games = [
         game(RuleSet::standard(), &[]),
         game(
@@ -293,8 +293,9 @@ fn every_legal_move_reads_back_from_its_own_text() {
 /// `+`, and Esc is the view's while something is typed.
 #[test]
 fn typing_in_the_game_view_plays_or_asks() {
-    use yonin_client::game_view::{GameView, Intent};
-    let start = yonin_client::scenario::table("standard-start").unwrap();
+    use yonin_client::input::intent::Intent;
+    use yonin_client::view::game::GameView;
+    let start = yonin_client::scenes::table("standard-start").unwrap();
     let mut view = GameView::new();
     assert!(!view.takes_escape() && view.enter_free());
     assert!(view.type_move(&start, "76", false).is_empty());
@@ -310,7 +311,7 @@ fn typing_in_the_game_view_plays_or_asks() {
     );
     assert!(view.keys.typed.is_empty() && view.keys.error.is_none());
     // A move that may promote asks; `+` answers.
-    let hints = yonin_client::scenario::table("standard-hints").unwrap();
+    let hints = yonin_client::scenes::table("standard-hints").unwrap();
     let mut view = GameView::new();
     assert!(view.type_move(&hints, "22角", true).is_empty());
     assert!(view.takes_escape(), "the promotion question is open");
@@ -319,7 +320,7 @@ fn typing_in_the_game_view_plays_or_asks() {
         vec![Intent::Play(mv("8h2b+"))]
     );
     // Not the player's turn: refused, the text kept for correcting.
-    let mid = yonin_client::scenario::table("standard-midgame").unwrap();
+    let mid = yonin_client::scenes::table("standard-midgame").unwrap();
     let mut view = GameView::new();
     assert_eq!(view.type_move(&mid, "7g7f", true), vec![Intent::Refused]);
     assert_eq!(view.keys.typed, "7g7f");

@@ -6,7 +6,7 @@
 use super::source;
 use crate::i18n::{tr, Text};
 use crate::net::{NetEvent, NetHandle};
-use crate::settings::SavedGame;
+use crate::state::settings::SavedGame;
 use std::time::{Duration, Instant};
 use yonin_core::protocol::{
     ClientMessage, ErrorCode, GameFilter, GameId, GameSummary, ServerMessage, PROTOCOL_VERSION,
@@ -54,7 +54,7 @@ impl Archive {
     }
 
     /// A list already received, with no connection (scenarios draw the browser with it).
-    pub fn with_games(address: &str, server_name: &str, games: Vec<GameSummary>) -> Archive {
+    pub(crate) fn with_games(address: &str, server_name: &str, games: Vec<GameSummary>) -> Archive {
         Archive {
             net: None,
             name: String::new(),
@@ -125,7 +125,7 @@ impl Archive {
     }
 
     /// Waiting for the server.
-    pub fn busy(&self) -> bool {
+    pub(crate) fn busy(&self) -> bool {
         matches!(
             self.state,
             ArchiveState::Connecting | ArchiveState::Listing | ArchiveState::Fetching(_)

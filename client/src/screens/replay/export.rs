@@ -2,7 +2,8 @@
 //! use (standard: KIF, KI2, CSA, USI; Yonin: KIF in arrow notation and the YSFEN record), the
 //! record text, a file name from the date and players, and the file in the games folder.
 
-use crate::settings::SavedGame;
+use crate::error::FileError;
+use crate::state::settings::SavedGame;
 use std::path::{Path, PathBuf};
 use yonin_core::outcome::{EndReason, Outcome};
 use yonin_core::protocol::{RecordFormat, StoredGame, StoredPlayer, StoredSeat, TimeControl};
@@ -30,7 +31,7 @@ pub fn label(format: RecordFormat) -> String {
 
 /// The game as a record: moves with their times, Yonin seats that left, players and ending
 /// (none when the game has no result).
-pub fn to_record(saved: &SavedGame) -> Result<GameRecord, String> {
+pub(crate) fn to_record(saved: &SavedGame) -> Result<GameRecord, FileError> {
     let seats = saved
         .names
         .iter()
@@ -62,7 +63,7 @@ pub fn to_record(saved: &SavedGame) -> Result<GameRecord, String> {
         ended_ms: saved.ended * 1000,
         imported: false,
     };
-    let mut rec = records::to_record(&stored).map_err(|e| e.to_string())?;
+    let mut rec = records::to_record(&stored).map_err(FileError::text)?;
     if saved.outcome.is_none() {
         rec.ending = None;
     }
@@ -70,8 +71,8 @@ pub fn to_record(saved: &SavedGame) -> Result<GameRecord, String> {
 }
 
 /// The record text of the game in `format`.
-pub fn text(saved: &SavedGame, format: RecordFormat) -> Result<String, String> {
-    records::write(&to_record(saved)?, format).map_err(|e| e.to_string())
+pub fn text(saved: &SavedGame, format: RecordFormat) -> Result<String, FileError> {
+    records::write(&to_record(saved)?, format).map_err(FileError::text)
 }
 
 /// A file name for the game: date, variant and players (`2026-11-30_1405-shogi-Hanako-Taro.kif`),
@@ -99,9 +100,9 @@ pub fn file_name(saved: &SavedGame, format: RecordFormat) -> String {
 
 /// Writes the game in `format` into `dir` (made if missing) under [`file_name`], never over
 /// an existing file (`-2`, `-3`… are added); returns the file written.
-pub fn write_to(saved: &SavedGame, format: RecordFormat, dir: &Path) -> Result<PathBuf, String> {
+pub fn write_to(saved: &SavedGame, format: RecordFormat, dir: &Path) -> Result<PathBuf, FileError> {
     let text = text(saved, format)?;
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(|e| FileError::at(dir, e))?;
     let name = file_name(saved, format);
     let (stem, ext) = name.rsplit_once('.').unwrap_or((&name, ""));
     for n in 1..1000 {
@@ -118,18 +119,18 @@ pub fn write_to(saved: &SavedGame, format: RecordFormat, dir: &Path) -> Result<P
             Ok(mut f) => {
                 use std::io::Write;
                 f.write_all(text.as_bytes())
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                    .map_err(|e| FileError::at(&path, e))?;
                 return Ok(path);
             }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(format!("{}: {e}", path.display())),
+            Err(e) => return Err(FileError::at(&path, e)),
         }
     }
-    Err(format!("{}: too many files named {name}", dir.display()))
+    Err(FileError::at(dir, format!("too many files named {name}")))
 }
 
 /// Writes the game in `format` into the player's games folder.
-pub fn write(saved: &SavedGame, format: RecordFormat) -> Result<PathBuf, String> {
-    let dir = crate::settings::games_dir().ok_or("no home folder to save games in")?;
+pub fn write(saved: &SavedGame, format: RecordFormat) -> Result<PathBuf, FileError> {
+    let dir = crate::state::settings::games_dir().ok_or(FileError::NoHome("games"))?;
     write_to(saved, format, &dir)
 }

@@ -2,7 +2,7 @@
 //! list and is saved beside the finished games (so it shows next time); importing the same
 //! game again (same rules, start and moves) adds nothing.
 
-use crate::settings::SavedGame;
+use crate::state::settings::SavedGame;
 use std::path::{Path, PathBuf};
 
 /// Are `a` and `b` the same game (whatever their titles and dates)?
@@ -12,7 +12,7 @@ pub fn same_game(a: &SavedGame, b: &SavedGame) -> bool {
 
 /// A name for the file of an imported game that depends only on the game, so a re-import
 /// finds its earlier file: `imported-<64-bit FNV-1a of rules, start and moves>.json`.
-pub fn imported_file_name(g: &SavedGame) -> String {
+pub(crate) fn imported_file_name(g: &SavedGame) -> String {
     let key = serde_json::to_string(&(&g.rules, &g.start, &g.actions)).unwrap_or_default();
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in key.bytes() {

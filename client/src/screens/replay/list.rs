@@ -6,11 +6,12 @@
 
 use super::archive::{Archive, ArchiveState};
 use super::{date, library, players_line, source, ReplayViewer};
+use crate::i18n::words::outcome_line;
 use crate::i18n::{tr, trf, Text};
-use crate::screens::{outcome_line, Ctx, Screen, Transition};
-use crate::settings::SavedGame;
-use crate::theme;
-use crate::ui::{list_rows, TextField, Ui};
+use crate::screens::{Ctx, Screen, Transition};
+use crate::state::settings::SavedGame;
+use crate::view::theme;
+use crate::view::ui::{list_rows, TextField, Ui};
 use macroquad::prelude::*;
 use std::path::{Path, PathBuf};
 use yonin_core::protocol::GameSummary;
@@ -65,7 +66,7 @@ impl ReplayList {
     }
 
     /// The server tab with a list already received (scenarios).
-    pub fn with_archive(archive: Archive) -> ReplayList {
+    pub(crate) fn with_archive(archive: Archive) -> ReplayList {
         let mut l = ReplayList::new();
         l.source = Source::Server;
         l.address.text = archive.address.clone();
@@ -74,7 +75,7 @@ impl ReplayList {
     }
 
     /// The import tab with a path typed, looking for record files in `dirs` (scenarios).
-    pub fn with_import(path: &str, dirs: Vec<PathBuf>) -> ReplayList {
+    pub(crate) fn with_import(path: &str, dirs: Vec<PathBuf>) -> ReplayList {
         let mut l = ReplayList::new();
         l.source = Source::Import;
         l.path.text = path.to_string();
@@ -83,7 +84,7 @@ impl ReplayList {
     }
 
     /// Opens the file typed in the path field; the error stays on screen.
-    pub fn open_typed(&mut self) -> Option<SavedGame> {
+    pub(crate) fn open_typed(&mut self) -> Option<SavedGame> {
         let typed = self.path.text.trim();
         if typed.is_empty() {
             self.import_error = Some(tr(Text::ImportNoPath).to_string());
@@ -354,7 +355,7 @@ impl ReplayList {
                 let now = std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(0, |d| d.as_secs());
-                let dir = crate::settings::games_dir();
+                let dir = crate::state::settings::games_dir();
                 if let Err(e) = library::keep_imported(&mut ctx.library, &g, now, dir.as_deref()) {
                     tracing::warn!("could not keep the imported game: {e}");
                 }

@@ -9,17 +9,16 @@ pub mod archive;
 pub mod export;
 pub mod library;
 mod list;
-pub mod nav;
+pub(crate) mod nav;
 pub mod review;
-pub mod scenes;
 pub mod source;
 mod viewer;
 
-pub use list::ReplayList;
+pub(crate) use list::ReplayList;
 pub use viewer::{review_panel, ReplayViewer};
 
 /// `2026-11-30 14:05` (UTC) from seconds since 1970.
-pub fn date(secs: u64) -> String {
+pub(crate) fn date(secs: u64) -> String {
     let days = (secs / 86_400) as i64;
     let (h, m) = ((secs % 86_400) / 3600, (secs % 3600) / 60);
     let (y, mo, d) = yonin_core::record::files::civil_from_days(days);
@@ -27,7 +26,7 @@ pub fn date(secs: u64) -> String {
 }
 
 /// The players of a game in one line: `▲ Hanako, △ Taro` (standard) or `↑ Aiko, → Mei, …`.
-pub fn players_line<'a>(
+pub(crate) fn players_line<'a>(
     variant: yonin_core::Variant,
     names: impl IntoIterator<Item = (yonin_core::Seat, &'a str)>,
 ) -> String {

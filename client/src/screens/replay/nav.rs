@@ -6,7 +6,7 @@ use yonin_core::protocol::Action;
 
 /// Where to go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
+pub(crate) enum Step {
     First,
     Last,
     Back(usize),
@@ -16,10 +16,10 @@ pub enum Step {
 }
 
 /// How far Page Up / Page Down go.
-pub const PAGE: usize = 10;
+pub(crate) const PAGE: usize = 10;
 
 /// The cursor after `step`, from `at`, in a game of `actions`.
-pub fn go(actions: &[Action], at: usize, step: Step) -> usize {
+pub(crate) fn go(actions: &[Action], at: usize, step: Step) -> usize {
     let n = actions.len();
     match step {
         Step::First => 0,
@@ -48,7 +48,7 @@ pub fn go(actions: &[Action], at: usize, step: Step) -> usize {
 
 /// The number of moves among the first `at` actions (the record line to highlight is this
 /// minus one).
-pub fn moves_before(actions: &[Action], at: usize) -> usize {
+pub(crate) fn moves_before(actions: &[Action], at: usize) -> usize {
     actions[..at.min(actions.len())]
         .iter()
         .filter(|a| matches!(a, Action::Move { .. }))

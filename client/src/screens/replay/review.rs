@@ -3,10 +3,10 @@
 //! a move), the `?`/`??` moves, and for a marked move the engine's better move as an arrow on
 //! the board with its line above the graph.
 
-use crate::board_view::BoardGeom;
 use crate::i18n::{trf, Text};
-use crate::theme;
-use crate::ui::{rounded_rect, Ui};
+use crate::view::board::BoardGeom;
+use crate::view::theme;
+use crate::view::ui::{rounded_rect, Ui};
 use macroquad::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -84,7 +84,7 @@ impl ReviewJob {
     }
 
     /// A finished review (scenes: a picture that does not depend on the engine's timing).
-    pub fn done_with(review: Review) -> ReviewJob {
+    pub(crate) fn done_with(review: Review) -> ReviewJob {
         let mut job = ReviewJob::failed(String::new());
         job.total = review.judgements.len();
         job.done = job.total;
@@ -180,7 +180,7 @@ const BETTER: Color = Color::new(0.15, 0.70, 0.35, 0.80);
 /// (the better line and what the current move lost, when it is marked; else the count of
 /// marks), and the graph. `current` is the number of moves shown; `before` the position
 /// before the current move. Returns the move number clicked on the graph.
-pub fn draw_panel(
+pub(crate) fn draw_panel(
     ui: &Ui,
     r: Rect,
     job: &ReviewJob,
@@ -192,10 +192,10 @@ pub fn draw_panel(
     rounded_rect(r, 6.0, theme::palette().panel);
     let pad = u * 0.5;
     let line_h = line_height(u);
-    let size = (line_h * 0.75).max(crate::ui::MIN_READABLE_PX);
+    let size = (line_h * 0.75).max(crate::view::ui::MIN_READABLE_PX);
     let width = r.w - 2.0 * pad;
     let line = |i: usize, text: &str, color: Color| {
-        let (text, s) = crate::game_view::fit_text(ui, text, width, size);
+        let (text, s) = crate::view::ui::fit_text(ui, text, width, size);
         let y = r.y + pad + line_h * (i as f32 + 0.5);
         ui.text_mid(&text, r.x + pad, y, s, color);
     };
@@ -233,7 +233,7 @@ pub fn draw_panel(
 
 /// The height of a text line in the panel, for text unit `u`.
 fn line_height(u: f32) -> f32 {
-    (u * 1.1).max(crate::ui::MIN_READABLE_PX * 1.4)
+    (u * 1.1).max(crate::view::ui::MIN_READABLE_PX * 1.4)
 }
 
 /// Where the graph is in the review panel `panel` (text unit `u`): under two lines of text.
@@ -367,7 +367,7 @@ fn draw_graph(ui: &Ui, g: Rect, rv: &Review, total: usize, current: usize) -> Op
 
 /// Draws the engine's better move for the current (marked) move on the board: an arrow from
 /// the piece's square, or a ring on the square a piece is dropped on.
-pub fn draw_better_arrow(board: &BoardGeom, job: &ReviewJob, current: usize) {
+pub(crate) fn draw_better_arrow(board: &BoardGeom, job: &ReviewJob, current: usize) {
     let Some(rv) = job.review.as_ref() else {
         return;
     };

@@ -2,51 +2,53 @@
 //! CSA, USI, YSFEN; UTF-8 or Shift-JIS) and games stored on a server, each turned into the
 //! `SavedGame` the viewer steps through; and the record files a player may want to open.
 
-use crate::settings::SavedGame;
+use crate::error::FileError;
+use crate::state::settings::SavedGame;
 use std::path::{Path, PathBuf};
 use yonin_core::protocol::{Action, RecordFormat, StoredGame};
 use yonin_core::record::files as records;
 use yonin_core::record::game_record::{Ending, GameRecord};
 
 /// The file extensions the import list offers (compared without case).
-pub const RECORD_EXTENSIONS: &[&str] = &["kif", "kifu", "ki2", "csa", "usi", "sfen", "ysfen"];
+pub(crate) const RECORD_EXTENSIONS: &[&str] =
+    &["kif", "kifu", "ki2", "csa", "usi", "sfen", "ysfen"];
 
 /// The most files the import list shows.
-pub const MAX_LISTED_FILES: usize = 300;
+pub(crate) const MAX_LISTED_FILES: usize = 300;
 
 /// A record file opened for the viewer. The format comes from the extension; when the file
 /// does not read in that format, its content decides. Errors name the file and the cause.
-pub fn import_file(path: &Path) -> Result<SavedGame, String> {
+pub fn import_file(path: &Path) -> Result<SavedGame, FileError> {
     // `-` means standard input to the reader; here it can only be a file of that name.
     let path = if path == Path::new("-") {
         Path::new("./-")
     } else {
         path
     };
-    let bytes = crate::convert::read_input(path)?;
+    let bytes = crate::state::record_file::read_input(path)?;
     let title = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| path.display().to_string());
     let named = records::format_of_path(path);
-    import_bytes(&bytes, named, &title).map_err(|e| format!("{}: {e}", path.display()))
+    import_bytes(&bytes, named, &title).map_err(|e| FileError::at(path, e))
 }
 
 /// A record's bytes opened for the viewer (`format: None` guesses it from the content).
-pub fn import_bytes(
+pub(crate) fn import_bytes(
     bytes: &[u8],
     format: Option<RecordFormat>,
     title: &str,
-) -> Result<SavedGame, String> {
+) -> Result<SavedGame, FileError> {
     let rec = match records::read(bytes, format) {
         Ok((_, rec)) => rec,
         Err(first) => match format {
             // A mislabelled file (a KIF saved as .txt.csa, say) still opens by its content.
             Some(_) => match records::read(bytes, None) {
                 Ok((_, rec)) => rec,
-                Err(_) => return Err(first.to_string()),
+                Err(_) => return Err(FileError::text(first)),
             },
-            None => return Err(first.to_string()),
+            None => return Err(FileError::text(first)),
         },
     };
     from_record(&rec, title)
@@ -54,8 +56,8 @@ pub fn import_bytes(
 
 /// A game record as a saved game: every move checked through the game layer, the record's
 /// ending as the closing action. A record without a result stays unfinished.
-pub fn from_record(rec: &GameRecord, title: &str) -> Result<SavedGame, String> {
-    let stored = records::from_record(rec, title).map_err(|e| e.to_string())?;
+pub(crate) fn from_record(rec: &GameRecord, title: &str) -> Result<SavedGame, FileError> {
+    let stored = records::from_record(rec, title).map_err(FileError::text)?;
     let mut saved = from_stored(&stored);
     // The store closes a record without a result as aborted; the viewer shows it as it is.
     let aborted = matches!(rec.ending, Some(Ending::Abort));
@@ -69,7 +71,7 @@ pub fn from_record(rec: &GameRecord, title: &str) -> Result<SavedGame, String> {
 
 /// A game from a server's store as a saved game (the players' names as the record shows
 /// them, bots as "Medium bot").
-pub fn from_stored(game: &StoredGame) -> SavedGame {
+pub(crate) fn from_stored(game: &StoredGame) -> SavedGame {
     SavedGame {
         title: game.room_name.clone(),
         named: true,
@@ -93,7 +95,7 @@ pub fn from_stored(game: &StoredGame) -> SavedGame {
 }
 
 /// Does the path name a record file by its extension?
-pub fn is_record_file(path: &Path) -> bool {
+pub(crate) fn is_record_file(path: &Path) -> bool {
     path.extension()
         .and_then(|x| x.to_str())
         .is_some_and(|x| RECORD_EXTENSIONS.iter().any(|e| x.eq_ignore_ascii_case(e)))
@@ -131,9 +133,9 @@ pub fn record_files(dirs: &[PathBuf]) -> Vec<PathBuf> {
 }
 
 /// The folders the import list looks in: the games folder, then the current folder.
-pub fn import_dirs() -> Vec<PathBuf> {
+pub(crate) fn import_dirs() -> Vec<PathBuf> {
     let mut dirs = Vec::new();
-    if let Some(d) = crate::settings::games_dir() {
+    if let Some(d) = crate::state::settings::games_dir() {
         dirs.push(d);
     }
     if let Ok(cwd) = std::env::current_dir() {

@@ -1,0 +1,153 @@
+//! The `yonin` command line: engine and record tools (`perft`, `moves`, `play`, `usi`,
+//! `convert`, `review`) beside the game window.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::io::Write;
+use yonin_core::record::{sfen, ysfen};
+use yonin_core::{Move, Position, RuleSet, Variant};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "yonin",
+    version,
+    about = "Yonin: four-player and standard shogi"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Draw a scenario in the window, write it to this PNG file and exit.
+    #[arg(long, value_name = "FILE.png")]
+    pub screenshot: Option<std::path::PathBuf>,
+    /// The scenario for --screenshot: standard-start, standard-midgame, yonin-west, … (an
+    /// unknown name lists them all).
+    #[arg(long, requires = "screenshot")]
+    pub scenario: Option<String>,
+    /// The window size, e.g. 1280x800.
+    #[arg(long, value_name = "WxH")]
+    pub size: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum VariantArg {
+    Standard,
+    Yonin,
+}
+
+impl From<VariantArg> for Variant {
+    fn from(v: VariantArg) -> Variant {
+        match v {
+            VariantArg::Standard => Variant::Standard,
+            VariantArg::Yonin => Variant::Yonin,
+        }
+    }
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count the leaves of the legal-move tree.
+    Perft {
+        depth: u32,
+        #[arg(long, value_enum, default_value = "standard")]
+        variant: VariantArg,
+        /// `startpos`, an SFEN (standard) or a YSFEN (yonin).
+        #[arg(long, default_value = "startpos")]
+        position: String,
+        /// One line `<usi-move> <count>` per legal move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the legal moves, one USI move per line.
+    Moves {
+        #[arg(long, value_enum, default_value = "standard")]
+        variant: VariantArg,
+        #[arg(long, default_value = "startpos")]
+        position: String,
+    },
+    /// Play moves from a position and print the resulting SFEN/YSFEN as the last line.
+    Play {
+        #[arg(long, value_enum, default_value = "standard")]
+        variant: VariantArg,
+        #[arg(long, default_value = "startpos")]
+        position: String,
+        /// USI moves.
+        moves: Vec<String>,
+    },
+    /// Run as a USI engine (standard shogi) on standard input and output.
+    Usi,
+    /// Run a game server (WebSocket) until Ctrl-C.
+    Server(Box<yonin_server::cli::ServerArgs>),
+    /// Convert a game record: KIF, KI2, CSA, USI (standard) or YSFEN (Yonin).
+    Convert(crate::tools::convert::ConvertArgs),
+    /// Review a game record with the engine: each move's evaluation and the mistakes marked
+    /// `?`/`??` with a better line, written as comments in the record.
+    Review(crate::tools::review::ReviewArgs),
+}
+
+/// Parses a position for the variant (`startpos`, SFEN or YSFEN).
+pub(crate) fn parse_position(variant: Variant, text: &str) -> Result<Position, String> {
+    let rules = match variant {
+        Variant::Standard => RuleSet::standard(),
+        Variant::Yonin => RuleSet::yonin(),
+    };
+    let r = match variant {
+        Variant::Standard => sfen::position(text, &rules),
+        Variant::Yonin => ysfen::position(text, &rules),
+    };
+    r.map_err(|e| {
+        format!(
+            "bad position `{}`: {e}",
+            text.chars().take(100).collect::<String>()
+        )
+    })
+}
+
+/// Runs an engine subcommand, writing to `out`. Errors are messages for stderr.
+pub fn run(cmd: Command, out: &mut impl Write) -> Result<(), String> {
+    let io = |e: std::io::Error| e.to_string();
+    match cmd {
+        Command::Perft {
+            depth,
+            variant,
+            position,
+            divide,
+        } => {
+            let pos = parse_position(variant.into(), &position)?;
+            let total = if divide {
+                let mut total = 0;
+                for (m, n) in yonin_core::perft::divide(&pos, depth) {
+                    writeln!(out, "{m} {n}").map_err(io)?;
+                    total += n;
+                }
+                total
+            } else {
+                yonin_core::perft::perft(&pos, depth)
+            };
+            writeln!(out, "nodes {total}").map_err(io)?;
+        }
+        Command::Moves { variant, position } => {
+            let pos = parse_position(variant.into(), &position)?;
+            for m in pos.legal_moves().iter() {
+                writeln!(out, "{m}").map_err(io)?;
+            }
+        }
+        Command::Play {
+            variant,
+            position,
+            moves,
+        } => {
+            let mut pos = parse_position(variant.into(), &position)?;
+            for (i, text) in moves.iter().enumerate() {
+                let m = Move::from_usi(text).map_err(|e| format!("move {}: {e}", i + 1))?;
+                let seat = pos.to_move();
+                pos.play(m)
+                    .map_err(|e| format!("move {} `{text}` by {seat} is illegal: {e}", i + 1))?;
+            }
+            writeln!(out, "{}", yonin_core::protocol::format_position(&pos)).map_err(io)?;
+        }
+        Command::Usi => crate::tools::usi::run_stdio(out).map_err(io)?,
+        Command::Server(args) => yonin_server::cli::main(*args)?,
+        Command::Convert(args) => crate::tools::convert::run(args, out)?,
+        Command::Review(args) => crate::tools::review::run(args, out)?,
+    }
+    Ok(())
+}

@@ -1,0 +1,6 @@
+//! The `yonin` command line's tools: engine and record commands that need no window.
+
+pub mod cli;
+pub(crate) mod convert;
+pub(crate) mod review;
+pub(crate) mod usi;
