@@ -47,22 +47,9 @@ fn report(step: &str) {
     println!("{step:<40} RSS {now:7.1} MiB   peak {peak:7.1} MiB");
 }
 
-/// A deterministic generator (a bench needs no real randomness).
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
-
 /// Game number `k`: random legal moves (10 to 300 plies), then a resignation or an abort.
 fn game(k: u64) -> StoredGame {
-    let mut rng = Lcg(k.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED);
+    let mut rng = yonin_testkit::Rng::new(k.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED);
     let rules = if k.is_multiple_of(3) {
         RuleSet::yonin()
     } else {

@@ -3,33 +3,13 @@
 //! must be intact when the store is reopened.
 
 use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use yonin_core::protocol::{BotLevel, GameFilter, GameId, StoredGame};
 use yonin_core::Variant;
 use yonin_server::store::{Store, StoreError};
 
-/// A fresh directory under the system's temporary directory, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos());
-        let dir =
-            std::env::temp_dir().join(format!("yonin-store-{tag}-{}-{nanos}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a temporary directory can be created");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use yonin_testkit::TempDir;
 
 // The sample games, shared with the store suite.
 #[path = "store_suite/samples.rs"]
@@ -39,7 +19,7 @@ use samples::{has_person, sample_game, sample_live, NAMES};
 #[test]
 fn saves_lists_filters_and_fetches() {
     let dir = TempDir::new("basic");
-    let store = Store::open(&dir.0).unwrap();
+    let store = Store::open(dir.path()).unwrap();
     assert!(store.is_empty().unwrap());
     let games: Vec<StoredGame> = (1..=30).map(sample_game).collect();
     let mut ids = Vec::new();
@@ -104,7 +84,7 @@ fn saves_lists_filters_and_fetches() {
 
     // Reopened, everything is still there and ids go on.
     drop(store);
-    let store = Store::open(&dir.0).unwrap();
+    let store = Store::open(dir.path()).unwrap();
     assert_eq!(store.len().unwrap(), 30);
     assert_eq!(store.save(&sample_game(31)).unwrap(), GameId(31));
 }
@@ -112,8 +92,8 @@ fn saves_lists_filters_and_fetches() {
 #[test]
 fn a_store_in_use_is_refused_clearly() {
     let dir = TempDir::new("inuse");
-    let _first = Store::open(&dir.0).unwrap();
-    match Store::open(&dir.0) {
+    let _first = Store::open(dir.path()).unwrap();
+    match Store::open(dir.path()) {
         Err(StoreError::InUse(path)) => assert!(path.ends_with(yonin_server::store::DB_FILE)),
         other => panic!("expected InUse, got {other:?}"),
     }
@@ -123,11 +103,11 @@ fn a_store_in_use_is_refused_clearly() {
 fn a_damaged_file_is_an_error_not_a_panic() {
     let dir = TempDir::new("damaged");
     std::fs::write(
-        dir.0.join(yonin_server::store::DB_FILE),
+        dir.path().join(yonin_server::store::DB_FILE),
         b"not a database at all",
     )
     .unwrap();
-    assert!(Store::open(&dir.0).is_err());
+    assert!(Store::open(dir.path()).is_err());
 }
 
 /// The environment variable that turns `child_writer` into the writing child process.
@@ -167,7 +147,7 @@ fn survives_sigkill_mid_stream() {
     for round in 0..4 {
         let mut child = Command::new(&exe)
             .args(["--exact", "child_writer", "--nocapture", "--test-threads=1"])
-            .env(CHILD_DIR, &dir.0)
+            .env(CHILD_DIR, dir.path())
             .env(CHILD_FIRST, next_k.to_string())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -206,7 +186,7 @@ fn survives_sigkill_mid_stream() {
             }
         }
     }
-    let store = Store::open(&dir.0).expect("the store opens cleanly after SIGKILL");
+    let store = Store::open(dir.path()).expect("the store opens cleanly after SIGKILL");
     for &(id, k) in &acked {
         let got = store
             .try_get(GameId(id))
@@ -263,7 +243,7 @@ fn a_token_hash_is_sha256_of_its_little_endian_bytes() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_in_progress_is_started_appended_rewritten_and_finished() {
     let dir = TempDir::new("live");
-    let store = Arc::new(Store::open(&dir.0).unwrap());
+    let store = Arc::new(Store::open(dir.path()).unwrap());
     let journal = store.journal();
     let (live, entries) = sample_live(4);
     let id = journal.start(live.clone()).await.unwrap();
@@ -310,7 +290,7 @@ async fn a_game_in_progress_is_started_appended_rewritten_and_finished() {
         .unwrap();
     drop(journal);
     drop(store);
-    let store = Arc::new(Store::open(&dir.0).unwrap());
+    let store = Arc::new(Store::open(dir.path()).unwrap());
     assert_eq!(store.live_games().unwrap().len(), 2);
     let journal = store.journal();
 
@@ -339,7 +319,7 @@ async fn a_game_in_progress_is_started_appended_rewritten_and_finished() {
 async fn many_rooms_append_at_once_and_every_move_lands_in_order() {
     const ROOMS: u64 = 40;
     let dir = TempDir::new("concurrent");
-    let store = Arc::new(Store::open(&dir.0).unwrap());
+    let store = Arc::new(Store::open(dir.path()).unwrap());
     let journal = store.journal();
     let mut tasks = Vec::new();
     for k in 0..ROOMS {
@@ -382,7 +362,7 @@ async fn many_rooms_append_at_once_and_every_move_lands_in_order() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_disk_fails_writes_and_the_store_recovers_when_space_is_back() {
     let dir = TempDir::new("enospc");
-    let (store, faults) = Store::open_with_faults(&dir.0, StoreOptions::default()).unwrap();
+    let (store, faults) = Store::open_with_faults(dir.path(), StoreOptions::default()).unwrap();
     let store = Arc::new(store);
     for k in 1..=5 {
         store.save(&sample_game(k)).unwrap();
@@ -442,7 +422,7 @@ async fn a_full_disk_fails_writes_and_the_store_recovers_when_space_is_back() {
     // And the file is sound when opened afresh.
     drop(journal);
     drop(store);
-    let store = Store::open(&dir.0).unwrap();
+    let store = Store::open(dir.path()).unwrap();
     assert_eq!(store.len().unwrap(), 7);
     assert_eq!(store.live_games().unwrap().len(), 1);
 }
@@ -454,7 +434,7 @@ async fn a_full_store_refuses_new_games_but_finishes_those_in_progress() {
     let dir = TempDir::new("full");
     let (live, entries) = sample_live(12);
     let live_id = {
-        let store = Arc::new(Store::open(&dir.0).unwrap());
+        let store = Arc::new(Store::open(dir.path()).unwrap());
         let journal = store.journal();
         let id = journal.start(live).await.unwrap();
         journal.append(id, 0, entries[0].clone()).await.unwrap();
@@ -467,7 +447,7 @@ async fn a_full_store_refuses_new_games_but_finishes_those_in_progress() {
         ..StoreOptions::default()
     };
     {
-        let store = Arc::new(Store::open_with(&dir.0, full).unwrap());
+        let store = Arc::new(Store::open_with(dir.path(), full).unwrap());
         let err = store.save(&sample_game(1)).unwrap_err();
         assert!(err.is_full());
         assert!(err.to_string().contains("the game store is full"), "{err}");
@@ -493,12 +473,12 @@ async fn a_full_store_refuses_new_games_but_finishes_those_in_progress() {
         live_margin_bytes: 0,
         ..StoreOptions::default()
     };
-    let store = Arc::new(Store::open_with(&dir.0, StoreOptions::default()).unwrap());
+    let store = Arc::new(Store::open_with(dir.path(), StoreOptions::default()).unwrap());
     let journal = store.journal();
     let id = journal.start(sample_live(14).0).await.unwrap();
     drop(journal);
     drop(store);
-    let store = Arc::new(Store::open_with(&dir.0, very_full).unwrap());
+    let store = Arc::new(Store::open_with(dir.path(), very_full).unwrap());
     let journal = store.journal();
     let entry = sample_live(14).1[0].clone();
     assert!(journal.append(id, 0, entry).await.unwrap_err().is_full());
@@ -516,7 +496,7 @@ async fn a_full_store_refuses_new_games_but_finishes_those_in_progress() {
 #[test]
 fn long_lists_page_with_before_and_filters_read_only_their_index() {
     let dir = TempDir::new("paging");
-    let store = Store::open(&dir.0).unwrap();
+    let store = Store::open(dir.path()).unwrap();
     let games: Vec<StoredGame> = (1..=250).map(sample_game).collect();
     for g in &games {
         store.save(g).unwrap();
@@ -617,14 +597,14 @@ fn long_lists_page_with_before_and_filters_read_only_their_index() {
 fn a_store_made_before_the_variant_index_is_indexed_when_opened() {
     let dir = TempDir::new("migrate");
     {
-        let store = Store::open(&dir.0).unwrap();
+        let store = Store::open(dir.path()).unwrap();
         for k in 1..=12 {
             store.save(&sample_game(k)).unwrap();
         }
     }
     // Take the index away, as in a store written by the version before it.
     {
-        let db = redb::Database::open(dir.0.join(yonin_server::store::DB_FILE)).unwrap();
+        let db = redb::Database::open(dir.path().join(yonin_server::store::DB_FILE)).unwrap();
         let txn = db.begin_write().unwrap();
         txn.delete_table(redb::TableDefinition::<(u8, u64), ()>::new("by_variant"))
             .unwrap();
@@ -632,7 +612,7 @@ fn a_store_made_before_the_variant_index_is_indexed_when_opened() {
             .unwrap();
         txn.commit().unwrap();
     }
-    let store = Store::open(&dir.0).unwrap();
+    let store = Store::open(dir.path()).unwrap();
     let yonin = store.list(&GameFilter {
         variant: Some(Variant::Yonin),
         ..GameFilter::default()

@@ -23,46 +23,8 @@ pub mod openings;
 pub mod sprt;
 pub mod usi_engine;
 
-/// A fresh directory under the system's temporary directory, removed on drop.
-pub struct TempDir(std::path::PathBuf);
-
-impl TempDir {
-    pub fn new(tag: &str) -> TempDir {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos());
-        let dir =
-            std::env::temp_dir().join(format!("yonin-test-{tag}-{}-{nanos}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a temporary directory can be created");
-        TempDir(dir)
-    }
-
-    pub fn path(&self) -> &std::path::Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// A small seeded generator for tests (no real randomness needed, the same run every time).
-pub struct Lcg(pub u64);
-
-impl Lcg {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n.max(1) as u64) as usize
-    }
-}
+/// The temporary folder and seeded random source every crate's tests share.
+pub use yonin_testkit::{Rng, TempDir};
 
 /// How long a test waits for any one expected message.
 pub const STEP_TIMEOUT: Duration = Duration::from_secs(10);

@@ -1,18 +1,14 @@
 //! What the player asked for this frame: the game view and its keyboard turn clicks and keys
-//! into `Intent`s, and the game screen sends them to the session.
+//! into `Intent`s, and the game screen sends the game's requests to the session as they are.
 
-use yonin_core::Move;
+use yonin_core::protocol::GameRequest;
 
 /// What the player asked for this frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Intent {
-    Play(Move),
-    Resign,
-    OfferDraw,
-    AcceptDraw,
-    DeclineDraw,
-    DeclareImpasse,
-    ClaimWin,
+    /// A request to the game (a move, resigning, a draw, a claim…), sent as it is:
+    /// `ClientMessage::Game`.
+    Game(GameRequest),
     ShowRules,
     /// Open the result again (rematch, replay, the way back) after Esc closed it.
     ShowResult,

@@ -13,6 +13,7 @@ use crate::view::theme;
 use crate::view::ui::fit;
 use crate::view::ui::{rounded_outline, rounded_rect, Ui};
 use macroquad::prelude::*;
+use yonin_core::protocol::GameRequest;
 use yonin_core::{Move, Seat, Variant};
 
 /// The longest move text kept (`5八成銀左上(69)` is 11 characters).
@@ -108,7 +109,7 @@ impl Keyboard {
             self.pending = Some(m);
             None
         } else {
-            Some(Intent::Play(m))
+            Some(Intent::Game(GameRequest::Move(m)))
         }
     }
 
@@ -157,7 +158,7 @@ impl Keyboard {
             KeyAction::SubmitTyped => self.submit(table, out),
             KeyAction::ConfirmMove => {
                 if let Some(m) = self.pending.take() {
-                    out.push(Effect::Intent(Intent::Play(m)));
+                    out.push(Effect::Intent(Intent::Game(GameRequest::Move(m))));
                 }
             }
             KeyAction::CancelPending => {
@@ -190,7 +191,7 @@ impl Keyboard {
             KeyAction::ConfirmResign => {
                 v.resign_asked = false;
                 out.push(Effect::ResignAsked(false));
-                out.push(Effect::Intent(Intent::Resign));
+                out.push(Effect::Intent(Intent::Game(GameRequest::Resign)));
             }
             KeyAction::CancelResign => {
                 v.resign_asked = false;
@@ -204,9 +205,9 @@ impl Keyboard {
     fn draw_offer(&mut self, table: &Table, now: f64) -> Effect {
         let me = table.viewer();
         match (table.variant(), table.game.draw_offer()) {
-            (Variant::Standard, None) => Effect::Intent(Intent::OfferDraw),
+            (Variant::Standard, None) => Effect::Intent(Intent::Game(GameRequest::OfferDraw)),
             (Variant::Standard, Some(_)) if table.game.check_accept_draw(me).is_ok() => {
-                Effect::Intent(Intent::AcceptDraw)
+                Effect::Intent(Intent::Game(GameRequest::AcceptDraw))
             }
             _ => {
                 self.notice = Some((tr(Text::NoDrawOffer).to_string(), now));
@@ -257,7 +258,7 @@ impl Keyboard {
         self.pending = None;
         let p = ui.input.mouse;
         if play.contains(p) || g.square_at(p) == Some(m.to()) {
-            Some(Intent::Play(m))
+            Some(Intent::Game(GameRequest::Move(m)))
         } else {
             None
         }

@@ -11,7 +11,7 @@ use crate::view::chat::{ChatAction, ChatPanel};
 use crate::view::game::GameView;
 use crate::view::theme;
 use macroquad::prelude::*;
-use yonin_core::protocol::{ClientMessage, GameRequest};
+use yonin_core::protocol::ClientMessage;
 
 pub(crate) struct GameScreen {
     view: GameView,
@@ -186,13 +186,7 @@ impl Screen for GameScreen {
         }
         for intent in intents {
             let msg = match intent {
-                Intent::Play(mv) => ClientMessage::Game(GameRequest::Move(mv)),
-                Intent::Resign => ClientMessage::Game(GameRequest::Resign),
-                Intent::OfferDraw => ClientMessage::Game(GameRequest::OfferDraw),
-                Intent::AcceptDraw => ClientMessage::Game(GameRequest::AcceptDraw),
-                Intent::DeclineDraw => ClientMessage::Game(GameRequest::DeclineDraw),
-                Intent::DeclareImpasse => ClientMessage::Game(GameRequest::DeclareImpasse),
-                Intent::ClaimWin => ClientMessage::Game(GameRequest::ClaimWin),
+                Intent::Game(request) => ClientMessage::Game(request),
                 Intent::ShowRules => {
                     return Transition::Push(Box::new(super::rules::RulesScreen::for_game(
                         rules, tc,

@@ -3,7 +3,6 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::Write;
-use yonin_core::record::{sfen, ysfen};
 use yonin_core::{Move, Position, RuleSet, Variant};
 
 #[derive(Parser, Debug)]
@@ -89,11 +88,7 @@ pub(crate) fn parse_position(variant: Variant, text: &str) -> Result<Position, S
         Variant::Standard => RuleSet::standard(),
         Variant::Yonin => RuleSet::yonin(),
     };
-    let r = match variant {
-        Variant::Standard => sfen::position(text, &rules),
-        Variant::Yonin => ysfen::position(text, &rules),
-    };
-    r.map_err(|e| {
+    yonin_core::protocol::parse_start(&rules, text).map_err(|e| {
         format!(
             "bad position `{}`: {e}",
             text.chars().take(100).collect::<String>()

@@ -2,4 +2,3 @@
 
 pub mod pictures;
 pub mod server;
-pub mod temp;

@@ -8,18 +8,6 @@ use yonin_client::state::session::{Link, Session};
 use yonin_core::protocol::{BotLevel, ClientMessage, GameRequest, RoomSettings};
 use yonin_core::{RuleSet, Seat};
 
-/// A small deterministic random source (xorshift), so a failure can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// A Yonin room for the person in South against three Beginner computers, ending by
 /// `move_limit` plies at the latest.
 fn yonin_against_beginners(name: &str, move_limit: u32) -> RoomSettings {
@@ -44,7 +32,7 @@ fn an_offline_yonin_game_against_three_bots_runs_to_its_end() {
     let mut session = Session::offline("Tester", yonin_against_beginners("offline test", 600));
 
     let started = Instant::now();
-    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let mut rng = yonin_testkit::Rng::new(0x5eed_1234_abcd_0001);
     // The number of moves the table had when we last sent ours (wait for it to change).
     let mut sent_at: Option<usize> = None;
     let mut my_moves = 0;

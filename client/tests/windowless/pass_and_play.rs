@@ -3,9 +3,6 @@
 //! the other, each person's moves and clock are their own, the game is stored as any other,
 //! and a window that closes mid-game gets every person's seat back.
 
-use crate::common;
-
-use common::temp::TempDir;
 use std::time::{Duration, Instant};
 use yonin_client::state::seats::SeatBook;
 use yonin_client::state::session::{Link, Session, Start, Storage};
@@ -15,6 +12,7 @@ use yonin_core::protocol::{
     TimeControl,
 };
 use yonin_core::{RuleSet, Seat};
+use yonin_testkit::TempDir;
 
 /// Opens a store once the server that held it (stopping with its window) lets go.
 fn open_when_free(dir: &std::path::Path) -> yonin_server::store::Store {

@@ -8,7 +8,7 @@
 
 use crate::common;
 
-use common::temp::TempDir;
+use yonin_testkit::TempDir;
 
 use common::server::start_server;
 use std::path::{Path, PathBuf};

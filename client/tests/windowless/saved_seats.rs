@@ -9,7 +9,6 @@
 use crate::common;
 
 use common::server::start_server;
-use common::temp::TempDir;
 use std::time::{Duration, Instant};
 use yonin_client::i18n::{tr, Text};
 use yonin_client::state::seats::{SavedSeat, SeatBook, ServerPlace, SEATS_FILE};
@@ -18,6 +17,7 @@ use yonin_core::protocol::{
     BotLevel, ClientMessage, GameRequest, ResumeToken, RoomId, RoomSettings, StoredPlayer,
 };
 use yonin_core::{Move, RuleSet, Seat, Variant};
+use yonin_testkit::TempDir;
 
 /// The longest any one step may take.
 const STEP: Duration = Duration::from_secs(20);

@@ -6,6 +6,7 @@ use yonin_client::i18n::{set_lang, Lang};
 use yonin_client::input::typed_move::{parse_typed_move, TypedMoveError, TypedMoveMessage};
 use yonin_client::state::table::Choice;
 use yonin_core::protocol::parse_start;
+use yonin_core::protocol::GameRequest;
 use yonin_core::record::notation;
 use yonin_core::{Game, IllegalMove, Move, Position, RuleSet, Seat, Square};
 
@@ -307,7 +308,7 @@ fn typing_in_the_game_view_plays_or_asks() {
     view.keys.typed = "76".into();
     assert_eq!(
         view.type_move(&start, "歩", true),
-        vec![Intent::Play(mv("7g7f"))]
+        vec![Intent::Game(GameRequest::Move(mv("7g7f")))]
     );
     assert!(view.keys.typed.is_empty() && view.keys.error.is_none());
     // A move that may promote asks; `+` answers.
@@ -317,7 +318,7 @@ fn typing_in_the_game_view_plays_or_asks() {
     assert!(view.takes_escape(), "the promotion question is open");
     assert_eq!(
         view.type_move(&hints, "+", false),
-        vec![Intent::Play(mv("8h2b+"))]
+        vec![Intent::Game(GameRequest::Move(mv("8h2b+")))]
     );
     // Not the player's turn: refused, the text kept for correcting.
     let mid = yonin_client::scenes::table("standard-midgame").unwrap();

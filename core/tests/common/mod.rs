@@ -15,26 +15,8 @@ use yonin_core::rules::{
 };
 use yonin_core::{Move, Position, Seat, Square};
 
-/// xorshift64*: small, seeded, good enough to pick random moves.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
-    }
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    /// Uniform-ish in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+/// The seeded random source every test shares.
+pub use yonin_testkit::Rng;
 
 /// `sq("7g")`.
 pub fn sq(s: &str) -> Square {

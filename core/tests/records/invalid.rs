@@ -157,19 +157,6 @@ fn huge_inputs_are_refused_without_reading_them() {
     ));
 }
 
-/// xorshift64* for the fuzzing below.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
-
 fn data_files() -> Vec<Vec<u8>> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/records");
     let mut v: Vec<Vec<u8>> = std::fs::read_dir(dir)
@@ -204,13 +191,13 @@ fn truncated_files_never_panic() {
 
 #[test]
 fn damaged_files_and_garbage_never_panic() {
-    let mut rng = Rng(0xBAD_5EED);
+    let mut rng = yonin_testkit::Rng::new(0xBAD_5EED);
     let files = data_files();
     for _ in 0..400 {
-        let mut f = files[(rng.next() % files.len() as u64) as usize].clone();
-        for _ in 0..(1 + rng.next() % 6) {
-            let i = (rng.next() % f.len() as u64) as usize;
-            f[i] = rng.next() as u8;
+        let mut f = files[(rng.next_u64() % files.len() as u64) as usize].clone();
+        for _ in 0..(1 + rng.next_u64() % 6) {
+            let i = (rng.next_u64() % f.len() as u64) as usize;
+            f[i] = rng.next_u64() as u8;
         }
         read_all(&f);
         // Swapped lines keep the bytes valid but the game nonsense.
@@ -219,20 +206,20 @@ fn damaged_files_and_garbage_never_panic() {
         let n = lines.len();
         if n > 2 {
             lines.swap(
-                (rng.next() % n as u64) as usize,
-                (rng.next() % n as u64) as usize,
+                (rng.next_u64() % n as u64) as usize,
+                (rng.next_u64() % n as u64) as usize,
             );
         }
         read_all(lines.join("\n").as_bytes());
     }
     for len in [1usize, 2, 7, 64, 500, 4000] {
         for _ in 0..20 {
-            let g: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+            let g: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
             read_all(&g);
             // Garbage drawn from the characters records use.
             let alphabet: Vec<char> = "０１２３４５６７８９一二三四五六七八九歩香桂銀金角飛玉と成不打同右左直上引寄▲△↑→↓←()（）:：/+-*%PTN,0123456789 \n　|v・".chars().collect();
             let s: String = (0..len)
-                .map(|_| alphabet[(rng.next() % alphabet.len() as u64) as usize])
+                .map(|_| alphabet[(rng.next_u64() % alphabet.len() as u64) as usize])
                 .collect();
             read_all(s.as_bytes());
         }

@@ -9,25 +9,7 @@ use yonin_core::record::{csa, ki2, kif, sfen, ysfen};
 use yonin_core::rules::{FirstSeat, Handicap, MateTiming, MatedArmy, MatedHand};
 use yonin_core::{EliminationReason, Game, Position, RuleSet, Seat};
 
-/// xorshift64*: small, seeded, good enough to pick moves.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
+use yonin_testkit::Rng;
 
 const NAMES: [&str; 4] = ["羽生善治", "Alice", "藤井 聡太", "名人"];
 
@@ -135,7 +117,7 @@ fn without_times(rec: &GameRecord) -> Vec<RecordedMove> {
 
 #[test]
 fn random_standard_games_round_trip_in_kif_ki2_and_csa() {
-    let mut rng = Rng(0x5EED_0001);
+    let mut rng = Rng::new(0x5EED_0001);
     for game in 0..60 {
         let rec = random_standard(&mut rng);
         let end = rec.final_position().unwrap();
@@ -189,7 +171,7 @@ fn random_standard_games_round_trip_in_kif_ki2_and_csa() {
 
 #[test]
 fn legal_moves_of_random_positions_read_back_from_their_text() {
-    let mut rng = Rng(0x5EED_0002);
+    let mut rng = Rng::new(0x5EED_0002);
     let mut checked = 0;
     for _ in 0..12 {
         let rec = random_standard(&mut rng);
@@ -286,7 +268,7 @@ fn random_yonin(rng: &mut Rng) -> (GameRecord, Game) {
 
 #[test]
 fn random_yonin_games_round_trip_in_kif() {
-    let mut rng = Rng(0x5EED_0003);
+    let mut rng = Rng::new(0x5EED_0003);
     let mut removals = 0;
     let mut finished = 0;
     for game_no in 0..30 {

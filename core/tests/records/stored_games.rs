@@ -8,21 +8,9 @@ use yonin_core::protocol::{
 use yonin_core::record::files::{self as records, RecordIoError};
 use yonin_core::{EndReason, Game, Move, Position, RuleSet, Seat, Variant};
 
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
-
 /// A random game: `plies` random legal moves with times, then `end` (when the game goes on).
 fn random_game(rules: RuleSet, seed: u64, plies: usize, end: Option<Action>) -> StoredGame {
-    let mut rng = Lcg(seed);
+    let mut rng = yonin_testkit::Rng::new(seed);
     let start = Position::start(&rules);
     let mut game = Game::from_position(rules, start.clone());
     let mut actions = Vec::new();

@@ -2,8 +2,6 @@
 //! of its own in the PostgreSQL database of `YONIN_TEST_POSTGRES` (dropped afterwards), so
 //! tests run side by side and leave nothing behind.
 
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
 use yonin_server::store::{Store, StoreError};
 
 /// The variable that names the PostgreSQL server the tests may use.
@@ -48,7 +46,7 @@ impl Place {
     /// Opens the store here as server node `node` (the embedded store has no nodes).
     pub fn try_open_as(&self, node: &str) -> Result<Store, StoreError> {
         match self {
-            Place::Redb(dir) => Store::open(&dir.0),
+            Place::Redb(dir) => Store::open(dir.path()),
             Place::Postgres(schema) => Store::open_postgres(&schema.store_url(), node),
         }
     }
@@ -69,7 +67,7 @@ impl Place {
     /// be closed (the embedded store's file is locked while open).
     pub fn damage(&self, table: &str, id: u64, bytes: &[u8]) {
         match self {
-            Place::Redb(dir) => damage_redb(&dir.0, table, id, bytes),
+            Place::Redb(dir) => damage_redb(dir.path(), table, id, bytes),
             Place::Postgres(schema) => {
                 let (table, column) = match table {
                     "summaries" => ("games", "summary"),
@@ -95,34 +93,12 @@ fn damage_redb(dir: &std::path::Path, table: &str, id: u64, bytes: &[u8]) {
     txn.commit().expect("committed");
 }
 
-/// A fresh directory under the system's temporary directory, removed on drop.
-pub struct TempDir(pub PathBuf);
+pub use yonin_testkit::TempDir;
 
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("yonin-suite-{}", unique(tag)));
-        std::fs::create_dir_all(&dir).expect("a temporary directory can be created");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// A name no other test of any run uses: the process, a counter, the time, then the start of
-/// the tag (at most 60 characters in all: PostgreSQL cuts names at 63).
+/// A name no other test of any run uses (the kit's `unique`), at most 60 characters in all:
+/// PostgreSQL cuts names at 63.
 fn unique(tag: &str) -> String {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let micros = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_micros() % 1_000_000_000_000);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    let mut name = format!("{}_{n}_{micros}_{tag}", std::process::id());
-    name.truncate(48);
-    name
+    yonin_testkit::unique(tag, 24)
 }
 
 /// A schema of its own in the test database, dropped (with everything in it) on drop.

@@ -8,28 +8,12 @@ use yonin_core::protocol::{
 use yonin_core::{Game, Position, RuleSet, Variant};
 use yonin_server::store::{hash_token, LiveEntry, LiveGame, LiveSeat};
 
-/// A small deterministic generator (the store tests need no real randomness).
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 pub const NAMES: [&str; 5] = ["Ann", "Bo", "Chie", "Daiki", "Emi"];
 
 /// Game number `k`: its variant, players, random legal moves with times, and an ending, all
 /// decided by `k`.
 pub fn sample_game(k: u64) -> StoredGame {
-    let mut rng = Lcg(k.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED);
+    let mut rng = yonin_testkit::Rng::new(k.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED);
     let rules = if k.is_multiple_of(3) {
         RuleSet::yonin()
     } else {
@@ -48,7 +32,7 @@ pub fn sample_game(k: u64) -> StoredGame {
         let action = Action::Move {
             seat: game.to_move(),
             mv,
-            millis: Some(rng.next() % 30_000),
+            millis: Some(rng.next_u64() % 30_000),
         };
         action.apply(&mut game).expect("a legal move is played");
         actions.push(action);

@@ -30,6 +30,7 @@ use yonin_core::protocol::{
     ServerMessage, PROTOCOL_VERSION,
 };
 use yonin_core::{Game, RuleSet, Seat};
+use yonin_testkit::Rng;
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
@@ -259,18 +260,6 @@ async fn idle_client(shared: Arc<Shared>, n: usize, mut stop: watch::Receiver<bo
     let _ = ws.close(None).await;
 }
 
-/// A small xorshift generator: each player's moves are reproducible from the seed.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
-}
-
 /// How a player gets into its game's room.
 enum Role {
     /// Creates the room, tells the others its id, starts when the seats are full.
@@ -431,7 +420,7 @@ async fn player(
         ws,
         shared,
         flight,
-        rng: Rng(seed | 1),
+        rng: Rng::new(seed),
         game: None,
         seat: None,
         applied: 0,

@@ -30,7 +30,7 @@ use yonin_core::protocol::{
 };
 use yonin_core::{Game, RuleSet, Seat};
 use yonin_server::store::Store;
-use yonin_tests::Lcg;
+use yonin_tests::Rng;
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
@@ -241,7 +241,7 @@ struct Client {
     name: String,
     room_name: String,
     ctl: Arc<Control>,
-    rng: Lcg,
+    rng: Rng,
     think: Duration,
     token: Option<ResumeToken>,
     seat: Option<Seat>,
@@ -491,7 +491,7 @@ async fn set_up(
             name,
             room_name: room_name.clone(),
             ctl: ctl.clone(),
-            rng: Lcg((args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (g * 8 + k) as u64) | 1),
+            rng: Rng::new(args.seed ^ (g * 8 + k) as u64),
             think: args.think,
             token: None,
             seat: None,
@@ -563,7 +563,7 @@ async fn soak(args: Args) -> Result<bool, String> {
         .map(|(c, ws)| tokio::spawn(c.run(ws)))
         .collect();
 
-    let mut rng = Lcg(args.seed | 1);
+    let mut rng = Rng::new(args.seed);
     let mut back_ms = Vec::new();
     for cycle in 1..=args.cycles {
         tokio::time::sleep(Duration::from_millis(1500 + rng.below(2500) as u64)).await;

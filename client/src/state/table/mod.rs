@@ -387,7 +387,7 @@ impl Table {
         let prev = self.record_prev_square();
         let japanese = notation::display(self.game.position(), mv, prev);
         let usi = if self.four_seats() {
-            format!("{} {}", seat.letter(), mv)
+            yonin_core::record::notation::seat_usi(seat, mv)
         } else {
             mv.to_string()
         };
@@ -570,17 +570,6 @@ impl Table {
                 .collect();
             return lines.join("\n");
         }
-        let moves: Vec<Move> = self.game.moves().iter().map(|m| m.mv).collect();
-        match self.variant() {
-            Variant::Standard => yonin_core::record::usi::position_line(self.game.start(), &moves),
-            Variant::Yonin => {
-                let mut s = yonin_core::protocol::format_position(self.game.start());
-                for l in &self.record {
-                    s.push('\n');
-                    s.push_str(&l.usi);
-                }
-                s
-            }
-        }
+        yonin_core::record::usi::game_text(&self.game)
     }
 }

@@ -11,6 +11,7 @@ use crate::view::layout::Layout;
 use crate::view::theme;
 use crate::view::ui::{fit, rounded_outline, rounded_rect, Ui};
 use macroquad::prelude::*;
+use yonin_core::protocol::GameRequest;
 use yonin_core::{Move, Variant};
 
 impl GameView {
@@ -134,7 +135,7 @@ impl GameView {
                 break;
             }
             if ui.button_styled(b, label, true, *accent) {
-                if *intent == Intent::Resign && !self.confirm_resign {
+                if *intent == Intent::Game(GameRequest::Resign) && !self.confirm_resign {
                     self.confirm_resign = true;
                     continue;
                 }
@@ -250,34 +251,46 @@ pub(super) fn action_buttons(
         if confirm_resign {
             buttons.push((
                 tr(Text::ReallyResign),
-                Intent::Resign,
+                Intent::Game(GameRequest::Resign),
                 Some(theme::CHECK_GLOW),
             ));
         } else {
-            buttons.push((tr(Text::Resign), Intent::Resign, None));
+            buttons.push((tr(Text::Resign), Intent::Game(GameRequest::Resign), None));
         }
         if table.variant() == Variant::Standard {
             match table.game.draw_offer() {
                 Some(_) if table.game.check_accept_draw(me).is_ok() => {
                     buttons.push((
                         tr(Text::AcceptDraw),
-                        Intent::AcceptDraw,
+                        Intent::Game(GameRequest::AcceptDraw),
                         Some(theme::ACCENT),
                     ));
-                    buttons.push((tr(Text::DeclineDraw), Intent::DeclineDraw, None));
+                    buttons.push((
+                        tr(Text::DeclineDraw),
+                        Intent::Game(GameRequest::DeclineDraw),
+                        None,
+                    ));
                 }
                 Some(_) => {}
-                None => buttons.push((tr(Text::OfferDraw), Intent::OfferDraw, None)),
+                None => buttons.push((
+                    tr(Text::OfferDraw),
+                    Intent::Game(GameRequest::OfferDraw),
+                    None,
+                )),
             }
             if table.impasse_available() {
                 buttons.push((
                     tr(Text::DeclareImpasse),
-                    Intent::DeclareImpasse,
+                    Intent::Game(GameRequest::DeclareImpasse),
                     Some(theme::ACCENT),
                 ));
             }
             if table.game.check_claim_win(me).is_ok() {
-                buttons.push((tr(Text::ClaimWin), Intent::ClaimWin, Some(theme::ACCENT)));
+                buttons.push((
+                    tr(Text::ClaimWin),
+                    Intent::Game(GameRequest::ClaimWin),
+                    Some(theme::ACCENT),
+                ));
             }
         }
     }

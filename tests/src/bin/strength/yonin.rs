@@ -13,6 +13,7 @@ use yonin_core::protocol::BotLevel;
 use yonin_core::record::game_record::Ending;
 use yonin_core::{attacks, Game, Move, Position, RuleSet, Seat};
 use yonin_server::bots::{BotEngine, BotPlayer as RoomBot, CoreBots};
+use yonin_testkit::Rng;
 
 /// The server's name for a core level.
 fn server_level(level: Level) -> BotLevel {
@@ -31,7 +32,7 @@ const YONIN_MAX_PLIES: usize = 600;
 /// room (`yonin_server::bots`), which may play several seats of the game with one table.
 enum YoninPlayer {
     Bot(Box<Bot>),
-    Random(u64),
+    Random(Rng),
     Room(Rc<RefCell<Box<dyn RoomBot>>>, BotLevel),
 }
 
@@ -44,7 +45,7 @@ impl YoninPlayer {
     /// A random mover, or a bot of the level `name` searching on `threads` threads.
     fn new(name: &str, seed: u64, threads: usize) -> YoninPlayer {
         if name.eq_ignore_ascii_case("random") {
-            YoninPlayer::Random(seed | 1)
+            YoninPlayer::Random(Rng::new(seed))
         } else {
             let level = Level::from_name(name).expect("level or Random");
             let mut bot = Bot::with_hash(level, seed, 16);
@@ -66,12 +67,12 @@ impl YoninPlayer {
                 b.search(game.position(), limits, &options, stop, &mut |_| {})
                     .best
             }
-            YoninPlayer::Random(x) => {
+            YoninPlayer::Random(rng) => {
                 let legal = game.position().legal_moves();
                 if legal.is_empty() {
                     return None;
                 }
-                Some(legal.as_slice()[(xorshift(x) % legal.len() as u64) as usize])
+                Some(legal.as_slice()[rng.below(legal.len())])
             }
             YoninPlayer::Room(player, level) => {
                 let stop = Arc::new(AtomicBool::new(false));
@@ -83,7 +84,7 @@ impl YoninPlayer {
 
 /// A random legal move that captures nothing and lands next to no other seat's piece (any
 /// legal move when there is none such); `None` without a legal move.
-fn quiet_random_move(pos: &Position, rng: &mut u64) -> Option<Move> {
+fn quiet_random_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
     let legal = pos.legal_moves();
     let others = pos.occupied() & !pos.pieces_of(pos.to_move());
     let quiet: Vec<Move> = legal
@@ -96,16 +97,7 @@ fn quiet_random_move(pos: &Position, rng: &mut u64) -> Option<Move> {
     } else {
         &quiet
     };
-    pool.get((xorshift(rng) % pool.len().max(1) as u64) as usize)
-        .copied()
-}
-
-/// The next number of a xorshift generator (state never 0).
-fn xorshift(x: &mut u64) -> u64 {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    *x
+    pool.get(rng.below(pool.len())).copied()
 }
 
 /// Four-seat games: the hero in a rotating seat against three of the field. Printed per game
@@ -161,7 +153,7 @@ pub fn yonin_match(
         // replay the same four games. Quiet: no capture and nothing moved next to another
         // seat's piece, so the opening does not hand a piece to a neighbour (a silver stepping
         // next to the neighbour's silver decided some games before any bot had moved).
-        let mut rng = 0x9e37_79b9 ^ ((g as u64 + 1 + (seed << 20)) * 0x2545_f491) | 1;
+        let mut rng = Rng::new((g as u64 + 1) ^ (seed << 20));
         while plies < 4 && !game.is_over() {
             let Some(m) = quiet_random_move(game.position(), &mut rng) else {
                 break;
