@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use yonin_core::protocol::RecordFormat;
+use yonin_core::record::RecordFormat;
 use yonin_server::store::records;
 
 fuzz_target!(|data: &[u8]| {

@@ -6,9 +6,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use yonin_core::protocol::{
-    format_position, from_bincode, parse_start, Action, StoredGame, TimeControl,
-};
+use yonin_core::protocol::from_bincode;
+use yonin_core::{Action, TimeControl, parse_start};
+use yonin_core::record::position_text;
+use yonin_core::record::stored::StoredGame;
 use yonin_core::{Game, Move, Outcome, PieceKind, RuleSet, Seat, Square, Variant};
 
 const STANDARD_STARTS: [&str; 2] = [
@@ -118,8 +119,8 @@ fuzz_target!(|data: &[u8]| {
     };
     let again = stored.replay().expect("accepted actions replay");
     assert_eq!(
-        format_position(again.position()),
-        format_position(game.position())
+        position_text(again.position()),
+        position_text(game.position())
     );
     assert_eq!(again.outcome(), game.outcome());
 });

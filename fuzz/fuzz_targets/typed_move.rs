@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use yonin_core::protocol::parse_start;
+use yonin_core::parse_start;
 use yonin_core::record::typed::{parse_typed_move, TypedMove};
 use yonin_core::{RuleSet, Square};
 

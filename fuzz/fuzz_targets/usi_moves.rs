@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use yonin_core::protocol::format_position;
+use yonin_core::record::position_text;
 use yonin_core::record::usi;
 use yonin_core::{Move, Position, RuleSet};
 
@@ -22,7 +22,7 @@ fuzz_target!(|data: &[u8]| {
         for m in &moves {
             pos.play(*m).expect("the parser checked every move");
         }
-        assert_eq!(format_position(&pos), format_position(&end));
+        assert_eq!(position_text(&pos), position_text(&end));
     }
     for word in text.split_whitespace().take(64) {
         if let Ok(m) = Move::from_usi(word) {

@@ -10,7 +10,9 @@
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use yonin_core::protocol::{Action, Clocks, RoomSettings, SeatClock, StoredPlayer};
+use yonin_core::protocol::{Clocks, RoomSettings, SeatClock};
+use yonin_core::record::stored::StoredPlayer;
+use yonin_core::Action;
 use yonin_core::{Move, RuleSet, Seat};
 use yonin_server::store::{LiveEntry, LiveGame, LiveSeat, Store};
 

@@ -8,10 +8,10 @@
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use yonin_core::protocol::{
-    format_position, Action, Clocks, GameFilter, GameId, RoomSettings, StoredGame, StoredPlayer,
-    StoredSeat, TimeControl,
-};
+use yonin_core::protocol::{Clocks, RoomSettings};
+use yonin_core::record::position_text;
+use yonin_core::record::stored::{GameFilter, GameId, StoredGame, StoredPlayer, StoredSeat};
+use yonin_core::{Action, TimeControl};
 use yonin_core::{Game, Position, RuleSet, Variant};
 use yonin_server::store::{LiveEntry, LiveGame, LiveSeat, Store};
 
@@ -65,7 +65,7 @@ fn game(k: usize) -> StoredGame {
             increment_ms: 0,
         },
         room_name: format!("bench {k}"),
-        start: format_position(&start),
+        start: position_text(&start),
         seats,
         actions,
         outcome: game.outcome().expect("ended").clone(),

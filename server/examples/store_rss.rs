@@ -22,9 +22,9 @@
 //! 3.57 s. Lists alone (every page of both filters) stay under 9 MiB at any cache size.
 
 use std::sync::Arc;
-use yonin_core::protocol::{
-    format_position, Action, GameFilter, GameId, StoredGame, StoredPlayer, StoredSeat, TimeControl,
-};
+use yonin_core::record::position_text;
+use yonin_core::record::stored::{GameFilter, GameId, StoredGame, StoredPlayer, StoredSeat};
+use yonin_core::{Action, TimeControl};
 use yonin_core::{Game, Position, RuleSet, Variant};
 use yonin_server::store::{Store, StoreOptions};
 
@@ -98,7 +98,7 @@ fn game(k: u64) -> StoredGame {
         rules,
         time_control: TimeControl::None,
         room_name: format!("game {k}"),
-        start: format_position(&start),
+        start: position_text(&start),
         seats,
         actions,
         outcome: game.outcome().expect("the game ended").clone(),

@@ -2,7 +2,8 @@
 //! periods). Pure arithmetic over `Instant`s handed in by the room; the room owns the timer.
 
 use std::time::{Duration, Instant};
-use yonin_core::protocol::{Clocks, SeatClock, TimeControl};
+use yonin_core::protocol::{Clocks, SeatClock};
+use yonin_core::TimeControl;
 use yonin_core::{BySeat, Seat, SeatSet};
 
 /// One seat's time.

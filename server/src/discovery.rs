@@ -33,7 +33,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::net::UdpSocket;
 use tokio::sync::watch;
-use yonin_core::protocol::{RoomPhase, RoomSummary, MAX_ROOM_NAME_CHARS, PROTOCOL_VERSION};
+use yonin_core::protocol::{RoomPhase, RoomSummary, PROTOCOL_VERSION};
+use yonin_core::text::MAX_ROOM_NAME_CHARS;
 use yonin_core::Variant;
 
 /// The first bytes of every beacon.

@@ -2,10 +2,7 @@
 //! connections, grace period…) are fields of `Config` instead.
 
 use std::time::Duration;
-pub use yonin_core::protocol::{
-    MAX_CHAT_CHARS, MAX_MESSAGE_BYTES, MAX_NAME_CHARS, MAX_ROOM_NAME_CHARS,
-    MAX_SERVER_MESSAGE_BYTES,
-};
+pub use yonin_core::protocol::{MAX_MESSAGE_BYTES, MAX_SERVER_MESSAGE_BYTES};
 
 /// tungstenite's read buffer per connection: small, since messages are small.
 pub const READ_BUFFER_BYTES: usize = 8 * 1024;

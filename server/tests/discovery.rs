@@ -7,7 +7,8 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::{Duration, Instant};
 use tokio::net::UdpSocket;
 use tokio::sync::watch;
-use yonin_core::protocol::{RoomId, RoomPhase, RoomSummary, TimeControl, PROTOCOL_VERSION};
+use yonin_core::protocol::{RoomId, RoomPhase, RoomSummary, PROTOCOL_VERSION};
+use yonin_core::TimeControl;
 use yonin_core::Variant;
 use yonin_server::discovery::{
     self, announce, Beacon, BeaconConfig, BeaconError, Listener, BEACON_VERSION, MAGIC,

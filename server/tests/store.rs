@@ -5,7 +5,8 @@
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use yonin_core::protocol::{BotLevel, GameFilter, GameId, StoredGame};
+use yonin_core::record::stored::{GameFilter, GameId, StoredGame};
+use yonin_core::BotLevel;
 use yonin_core::Variant;
 use yonin_server::store::{Store, StoreError};
 

@@ -440,7 +440,7 @@ impl TestClient {
         self.expect("our move's events", |m| match m {
             ServerMessage::GameEvents {
                 action:
-                    protocol::Action::Move {
+                    yonin_core::Action::Move {
                         seat, mv: played, ..
                     },
                 ..

@@ -214,8 +214,8 @@ keys! {
 }
 
 /// A bot level's name in the current language.
-pub(crate) fn level_name(l: yonin_core::protocol::BotLevel) -> &'static str {
-    use yonin_core::protocol::BotLevel;
+pub(crate) fn level_name(l: yonin_core::BotLevel) -> &'static str {
+    use yonin_core::BotLevel;
     tr(match l {
         BotLevel::Beginner => Text::LevelBeginner,
         BotLevel::Easy => Text::LevelEasy,

@@ -2,10 +2,10 @@
 //! or a request was refused. Shared by the state (saved games, refusals) and the screens.
 
 use super::{seat_name, side_name, tr, trf, Text};
-use yonin_core::outcome::{EndReason, Outcome};
 use yonin_core::protocol::{ErrorCode, GameRequest};
 use yonin_core::record::notation;
-use yonin_core::rules::Handicap;
+use yonin_core::Handicap;
+use yonin_core::{EndReason, Outcome};
 use yonin_core::{GameError, IllegalMove, Square, Variant};
 
 /// The result in one line: "South wins by checkmate", "Draw by repetition".

@@ -2,9 +2,8 @@
 //! and the rest, built by playing their moves on a fresh game.
 
 use crate::state::table::Table;
-use yonin_core::protocol::{
-    Action, BotLevel, Clocks, Occupant, PlayerId, PlayerRef, SeatClock, SeatInfo, TimeControl,
-};
+use yonin_core::protocol::{Clocks, Occupant, PlayerId, PlayerRef, SeatClock, SeatInfo};
+use yonin_core::{Action, BotLevel, TimeControl};
 use yonin_core::{Game, Move, RuleSet, Seat};
 
 /// The moves of `standard-midgame`: ends with ▲B*1e, a check.
@@ -166,8 +165,8 @@ pub(crate) fn table(name: &str) -> Result<Option<Table>, String> {
         }
         "yonin-check" => {
             let rules = RuleSet::yonin();
-            let start = yonin_core::protocol::parse_start(&rules, YONIN_CHECK_START)
-                .map_err(|e| e.to_string())?;
+            let start =
+                yonin_core::parse_start(&rules, YONIN_CHECK_START).map_err(|e| e.to_string())?;
             let mut t = Table::from_game(Game::from_position(rules, start), Some(Seat::South), 0.0);
             t.seats = vec![
                 person(Seat::South, "Hanako"),

@@ -9,7 +9,7 @@ pub mod screenshot;
 use crate::screens::{Ctx, Screen, Transition};
 use crate::state::table::{Pick, Table};
 use crate::view::game::GameView;
-use yonin_core::protocol::{Action, BotLevel, TimeControl};
+use yonin_core::{Action, BotLevel, TimeControl};
 use yonin_core::{Move, RuleSet, Seat, Square};
 
 /// Every scenario name, with what it shows.
@@ -388,7 +388,8 @@ pub(crate) fn adjust_settings(name: &str, s: &mut crate::state::settings::Settin
 /// The saved seat `menu-rejoin` offers: East in a Yonin party hosted here, against Bob and
 /// two computers.
 pub(crate) fn rejoin_seat() -> crate::state::seats::SavedSeat {
-    use yonin_core::protocol::{ResumeToken, RoomId, StoredPlayer};
+    use yonin_core::protocol::{ResumeToken, RoomId};
+    use yonin_core::record::stored::StoredPlayer;
     crate::state::seats::SavedSeat {
         server: crate::state::seats::ServerPlace::Hosted {
             port: crate::net::DEFAULT_PORT,
@@ -474,7 +475,7 @@ mod tests {
         // North answers: the banner goes at once, not seconds later.
         let mut t = t;
         let mv = t.game.position().legal_moves().as_slice()[0];
-        let answer = yonin_core::protocol::Action::Move {
+        let answer = yonin_core::Action::Move {
             seat: Seat::North,
             mv,
             millis: None,

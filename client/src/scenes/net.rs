@@ -9,9 +9,10 @@ use crate::state::reconnect::{Phase, Reconnect, Rejoin};
 use crate::state::session::Session;
 use crate::state::table::Table;
 use yonin_core::protocol::{
-    BotLevel, Occupant, PlayerId, PlayerRef, ResumeToken, RoomId, RoomPhase, RoomSettings,
-    RoomState, RoomSummary, SeatInfo,
+    Occupant, PlayerId, PlayerRef, ResumeToken, RoomId, RoomPhase, RoomSettings, RoomState,
+    RoomSummary, SeatInfo,
 };
+use yonin_core::BotLevel;
 use yonin_core::{Seat, Variant};
 
 /// The scenes (described in `scenario::SCENARIOS`).
@@ -145,7 +146,7 @@ fn lobby_session() -> Session {
         id: RoomId(id),
         name: name.into(),
         variant,
-        time_control: yonin_core::protocol::TimeControl::None,
+        time_control: yonin_core::TimeControl::None,
         phase: RoomPhase::Waiting,
         seats,
         people,

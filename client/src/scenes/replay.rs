@@ -10,9 +10,9 @@ use crate::screens::replay::{ReplayList, ReplayViewer};
 use crate::state::settings::SavedGame;
 use std::path::PathBuf;
 use yonin_core::bot::review::{Judgement, Mark, MoveReview, Review, Value};
-use yonin_core::protocol::{
-    format_position, Action, BotLevel, GameId, GameSummary, StoredPlayer, StoredSeat,
-};
+use yonin_core::record::position_text;
+use yonin_core::record::stored::{GameId, GameSummary, StoredPlayer, StoredSeat};
+use yonin_core::{Action, BotLevel};
 use yonin_core::{BySeat, Game, Move, Position, RuleSet, Seat, Variant};
 
 /// The `yonin-over` game (an elimination by mate, then resignations) as a saved game.
@@ -23,7 +23,7 @@ pub fn yonin_game() -> Result<SavedGame, String> {
         named: true,
         ended: 1_796_011_546,
         rules: *t.game.rules(),
-        start: format_position(t.game.start()),
+        start: position_text(t.game.start()),
         actions: t.actions.clone(),
         names: vec![
             (Seat::South, "Aiko".into()),
@@ -52,7 +52,7 @@ pub(crate) fn viewer_standard() -> Result<ReplayViewer, String> {
         named: true,
         ended: 1_796_011_546,
         rules: *t.game.rules(),
-        start: format_position(t.game.start()),
+        start: position_text(t.game.start()),
         actions: t.actions.clone(),
         names: vec![(Seat::South, "Hanako".into()), (Seat::North, "Taro".into())],
         me: Some(Seat::South),
@@ -122,7 +122,7 @@ pub fn reviewed_game() -> Result<(SavedGame, Review), String> {
         named: true,
         ended: 1_796_011_546,
         rules,
-        start: format_position(&start),
+        start: position_text(&start),
         actions,
         names: vec![(Seat::South, "Hanako".into()), (Seat::North, "Taro".into())],
         me: Some(Seat::South),

@@ -106,7 +106,7 @@ pub fn saved_game(table: &Table) -> SavedGame {
         named: false,
         ended,
         rules: *table.game.rules(),
-        start: yonin_core::protocol::format_position(table.game.start()),
+        start: yonin_core::record::position_text(table.game.start()),
         actions: table.actions.clone(),
         names,
         me: table.me,

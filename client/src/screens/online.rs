@@ -12,9 +12,9 @@ use crate::view::theme;
 use crate::view::ui::{list_rows, rounded_rect, TextField};
 use macroquad::prelude::*;
 use std::net::SocketAddr;
-use yonin_core::protocol::{
-    validate_name, BotLevel, ClientMessage, Occupant, RoomPhase, MAX_NAME_CHARS,
-};
+use yonin_core::protocol::{ClientMessage, Occupant, RoomPhase};
+use yonin_core::text::{check_name, MAX_NAME_CHARS};
+use yonin_core::BotLevel;
 use yonin_core::Variant;
 
 pub(crate) struct ConnectScreen {
@@ -108,7 +108,7 @@ impl Screen for ConnectScreen {
             y += rh * 1.2;
         }
         if connect || host {
-            let name = match validate_name(&self.name.text) {
+            let name = match check_name(&self.name.text) {
                 Ok(n) => n,
                 Err(e) => {
                     self.error = Some(trf(Text::NameError, &[&e]));

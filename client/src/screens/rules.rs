@@ -9,8 +9,8 @@ use crate::view::theme;
 use crate::view::ui::{rounded_rect, Ui};
 use macroquad::prelude::*;
 use std::f32::consts::FRAC_PI_2;
-use yonin_core::protocol::TimeControl;
-use yonin_core::rules::{
+use yonin_core::TimeControl;
+use yonin_core::{
     DeadKingPawnDrop, FirstSeat, Handicap, ImpasseRule, MateTiming, MatedArmy, MatedHand,
     PawnPromotion,
 };

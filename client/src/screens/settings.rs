@@ -11,7 +11,7 @@ use crate::view::theme::{self, ThemeName};
 use crate::view::ui::{TextField, Ui};
 use macroquad::prelude::*;
 use std::f32::consts::PI;
-use yonin_core::protocol::{validate_name, MAX_NAME_CHARS};
+use yonin_core::text::{check_name, MAX_NAME_CHARS};
 use yonin_core::{PieceKind, Seat};
 
 /// Rows on the screen: the settings, the "Esc saves" line and the error line.
@@ -71,7 +71,7 @@ impl SettingsScreen {
     }
 
     fn apply(&mut self, s: &mut Settings) -> Result<(), String> {
-        s.name = validate_name(&self.name.text).map_err(|e| trf(Text::NameError, &[&e]))?;
+        s.name = check_name(&self.name.text).map_err(|e| trf(Text::NameError, &[&e]))?;
         s.server = self.server.text.trim().to_string();
         s.save().map_err(|e| trf(Text::SaveError, &[&e]))
     }

@@ -11,12 +11,14 @@ use crate::state::table::{time_control_name, TIME_CONTROLS};
 use crate::view::theme;
 use crate::view::ui::TextField;
 use macroquad::prelude::*;
-use yonin_core::protocol::{BotLevel, ClientMessage, RoomSettings, MAX_ROOM_NAME_CHARS};
-use yonin_core::rules::{
+use yonin_core::protocol::{ClientMessage, RoomSettings};
+use yonin_core::text::MAX_ROOM_NAME_CHARS;
+use yonin_core::BotLevel;
+use yonin_core::{BySeat, RuleSet, Seat, Variant};
+use yonin_core::{
     DeadKingPawnDrop, FirstSeat, Handicap, ImpasseRule, MateTiming, MatedArmy, MatedHand,
     PawnPromotion,
 };
-use yonin_core::{BySeat, RuleSet, Seat, Variant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Purpose {

@@ -5,8 +5,9 @@
 use crate::i18n::{tr, trf, Text};
 use macroquad::prelude::*;
 use std::collections::VecDeque;
-use yonin_core::protocol::{Occupant, PlayerRef, RoomState, MAX_CHAT_CHARS};
+use yonin_core::protocol::{Occupant, PlayerRef, RoomState};
 use yonin_core::text::TextError;
+use yonin_core::text::MAX_CHAT_CHARS;
 use yonin_core::Seat;
 
 /// Lines kept; older ones are dropped.

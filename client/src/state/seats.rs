@@ -16,7 +16,8 @@ use crate::i18n::{level_name, tr, trf, Text};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use yonin_core::protocol::{ResumeToken, RoomId, StoredPlayer};
+use yonin_core::protocol::{ResumeToken, RoomId};
+use yonin_core::record::stored::StoredPlayer;
 use yonin_core::{Seat, Variant};
 
 /// The file's name in the data folder.
@@ -312,7 +313,7 @@ mod tests {
             variant: Variant::Standard,
             name: "Ann".into(),
             others: vec![StoredPlayer::Bot {
-                level: yonin_core::protocol::BotLevel::Easy,
+                level: yonin_core::BotLevel::Easy,
             }],
             companions: Vec::new(),
             saved_at: at,

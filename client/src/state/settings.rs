@@ -7,8 +7,8 @@ use crate::error::FileError;
 use crate::view::board::PieceStyle;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
-use yonin_core::outcome::Outcome;
-use yonin_core::protocol::{parse_start, Action, BotLevel};
+use yonin_core::Outcome;
+use yonin_core::{parse_start, Action, BotLevel};
 use yonin_core::{Game, RuleSet, Seat};
 
 /// Which kind of game the player started last (the menu remembers it).
@@ -126,7 +126,7 @@ pub struct LastSetup {
     pub rules: yonin_core::RuleSet,
     pub my_seat: yonin_core::Seat,
     /// South, West, North, East: a computer at this level, or None for a person.
-    pub others: [Option<yonin_core::protocol::BotLevel>; 4],
+    pub others: [Option<yonin_core::BotLevel>; 4],
     /// An index into `table::TIME_CONTROLS`.
     pub time: usize,
 }
@@ -305,8 +305,7 @@ impl SavedGame {
 
     /// Rebuilds the game.
     pub fn replay(&self) -> Result<Game, String> {
-        yonin_core::protocol::replay(self.rules, &self.start, &self.actions)
-            .map_err(|e| e.to_string())
+        yonin_core::replay(self.rules, &self.start, &self.actions).map_err(|e| e.to_string())
     }
 
     /// The table after the first `at` actions (all of them at most), seen by `me`: the record

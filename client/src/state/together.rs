@@ -166,7 +166,7 @@ impl Companion {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use yonin_core::protocol::BotLevel;
+    use yonin_core::BotLevel;
     use yonin_core::RuleSet;
 
     #[test]

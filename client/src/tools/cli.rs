@@ -88,7 +88,7 @@ pub(crate) fn parse_position(variant: Variant, text: &str) -> Result<Position, S
         Variant::Standard => RuleSet::standard(),
         Variant::Yonin => RuleSet::yonin(),
     };
-    yonin_core::protocol::parse_start(&rules, text).map_err(|e| {
+    yonin_core::parse_start(&rules, text).map_err(|e| {
         format!(
             "bad position `{}`: {e}",
             text.chars().take(100).collect::<String>()
@@ -137,7 +137,7 @@ pub fn run(cmd: Command, out: &mut impl Write) -> Result<(), String> {
                 pos.play(m)
                     .map_err(|e| format!("move {} `{text}` by {seat} is illegal: {e}", i + 1))?;
             }
-            writeln!(out, "{}", yonin_core::protocol::format_position(&pos)).map_err(io)?;
+            writeln!(out, "{}", yonin_core::record::position_text(&pos)).map_err(io)?;
         }
         Command::Usi => crate::tools::usi::run_stdio(out).map_err(io)?,
         Command::Server(args) => yonin_server::cli::main(*args)?,

@@ -7,8 +7,8 @@ use crate::state::record_file::read_input;
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;
-use yonin_core::protocol::RecordFormat;
 use yonin_core::record::files as records;
+use yonin_core::record::RecordFormat;
 
 /// A record format on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -11,8 +11,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use yonin_core::bot::review::{self, ReviewOptions, Reviewer};
 use yonin_core::bot::{all_cores, MAX_THREADS};
-use yonin_core::protocol::RecordFormat;
 use yonin_core::record::files as records;
+use yonin_core::record::RecordFormat;
 use yonin_core::Variant;
 
 /// The longest time a position may be searched, in milliseconds (a minute).

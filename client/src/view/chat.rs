@@ -10,7 +10,7 @@ use crate::i18n::{tr, trf, Text};
 use crate::view::theme;
 use crate::view::ui::{rounded_outline, rounded_rect, wrap, Input, Ui};
 use macroquad::prelude::*;
-use yonin_core::protocol::MAX_CHAT_CHARS;
+use yonin_core::text::MAX_CHAT_CHARS;
 use yonin_core::Seat;
 
 use crate::state::chat::{ChatLine, ChatLog, Speaker};

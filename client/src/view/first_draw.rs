@@ -8,8 +8,8 @@ use crate::view::board::{draw_piece, piece_text, PieceLook, PieceStyle};
 use crate::view::theme;
 use crate::view::ui::{rounded_outline, rounded_rect, Ui};
 use macroquad::prelude::*;
+use yonin_core::furigoma::FirstDraw;
 use yonin_core::furigoma::PAWNS;
-use yonin_core::protocol::FirstDraw;
 use yonin_core::{PieceKind, Seat, Variant};
 
 /// How long the draw is shown, in seconds.

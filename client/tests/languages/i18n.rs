@@ -102,8 +102,8 @@ fn the_classic_theme_is_kaya_in_its_own_kanji() {
 fn a_saved_games_summary_follows_the_language() {
     use yonin_client::i18n::set_lang;
     use yonin_client::state::settings::SavedGame;
-    use yonin_core::outcome::{EndReason, Outcome};
-    use yonin_core::protocol::Action;
+    use yonin_core::Action;
+    use yonin_core::{EndReason, Outcome};
     use yonin_core::{RuleSet, Seat};
     let p76 = yonin_core::Move::from_usi("7g7f").expect("a move");
     let game = SavedGame {

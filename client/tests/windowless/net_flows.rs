@@ -17,7 +17,9 @@ use std::time::{Duration, Instant};
 use yonin_client::state::chat::Speaker;
 use yonin_client::state::reconnect::{plate_status, Phase};
 use yonin_client::state::session::{Link, Session};
-use yonin_core::protocol::{format_position, BotLevel, ClientMessage, Occupant, RoomSettings};
+use yonin_core::protocol::{ClientMessage, Occupant, RoomSettings};
+use yonin_core::record::position_text;
+use yonin_core::BotLevel;
 use yonin_core::{Move, RuleSet, Seat};
 
 /// The longest any one step may take.
@@ -337,8 +339,8 @@ fn a_spectator_follows_the_game_chats_and_cannot_move() {
         assert_eq!(t.me, None, "a spectator holds no seat");
         let ann_t = w.clients[ann].table.as_ref().unwrap();
         assert_eq!(
-            format_position(t.game.position()),
-            format_position(ann_t.game.position()),
+            position_text(t.game.position()),
+            position_text(ann_t.game.position()),
             "the spectator sees the players' position"
         );
         assert_eq!(t.game.moves().len(), 1);
@@ -405,7 +407,7 @@ fn chat_lines_are_checked_here_and_the_servers_rate_limit_is_shown() {
     // Lines the server would refuse are stopped here, with a reason in the chat.
     let now = w.now();
     assert!(w.clients[ann].say("   ", now).is_err());
-    let long = "x".repeat(yonin_core::protocol::MAX_CHAT_CHARS + 1);
+    let long = "x".repeat(yonin_core::text::MAX_CHAT_CHARS + 1);
     assert!(w.clients[ann].say(&long, now).is_err());
     assert_eq!(
         w.clients[ann]

@@ -5,7 +5,8 @@
 
 use std::time::{Duration, Instant};
 use yonin_client::state::session::{Link, Session};
-use yonin_core::protocol::{BotLevel, ClientMessage, GameRequest, RoomSettings};
+use yonin_core::protocol::{ClientMessage, GameRequest, RoomSettings};
+use yonin_core::BotLevel;
 use yonin_core::{RuleSet, Seat};
 
 /// A Yonin room for the person in South against three Beginner computers, ending by

@@ -7,10 +7,9 @@ use std::time::{Duration, Instant};
 use yonin_client::state::seats::SeatBook;
 use yonin_client::state::session::{Link, Session, Start, Storage};
 use yonin_client::state::table::Cue;
-use yonin_core::protocol::{
-    Action, BotLevel, ClientMessage, GameFilter, GameRequest, Occupant, RoomSettings, StoredPlayer,
-    TimeControl,
-};
+use yonin_core::protocol::{ClientMessage, GameRequest, Occupant, RoomSettings};
+use yonin_core::record::stored::{GameFilter, StoredPlayer};
+use yonin_core::{Action, BotLevel, TimeControl};
 use yonin_core::{RuleSet, Seat};
 use yonin_testkit::TempDir;
 

@@ -18,11 +18,11 @@ use yonin_client::screens::replay::archive::{Archive, ArchiveState};
 use yonin_client::screens::replay::{export, library, source};
 use yonin_client::state::session::{Link, Session};
 use yonin_client::state::settings::SavedGame;
-use yonin_core::protocol::{
-    Action, BotLevel, ClientMessage, GameRequest, Occupant, RecordFormat, RoomSettings,
-};
+use yonin_core::protocol::{ClientMessage, GameRequest, Occupant, RoomSettings};
 use yonin_core::record::game_record::MAX_RECORD_BYTES;
 use yonin_core::record::sfen;
+use yonin_core::record::RecordFormat;
+use yonin_core::{Action, BotLevel};
 use yonin_core::{Move, RuleSet, Seat};
 
 fn records_dir() -> PathBuf {
@@ -110,7 +110,7 @@ fn yonin_game() -> SavedGame {
         named: true,
         ended: 1_796_011_546,
         rules: RuleSet::yonin(),
-        start: yonin_core::protocol::format_position(table.game.start()),
+        start: yonin_core::record::position_text(table.game.start()),
         actions,
         names: vec![
             (Seat::South, "Aiko".into()),
@@ -385,7 +385,7 @@ fn a_game_stored_on_a_server_is_listed_fetched_and_replayed() {
     );
 
     // A game that is not there is a message, and the list stays usable.
-    archive.fetch(yonin_core::protocol::GameId(summary.id.0 + 1000));
+    archive.fetch(yonin_core::record::stored::GameId(summary.id.0 + 1000));
     assert!(archive.wait(Duration::from_secs(20)).is_none());
     assert_eq!(archive.state, ArchiveState::Listed);
     assert!(archive.error.is_some());

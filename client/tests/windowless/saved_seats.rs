@@ -13,9 +13,9 @@ use std::time::{Duration, Instant};
 use yonin_client::i18n::{tr, Text};
 use yonin_client::state::seats::{SavedSeat, SeatBook, ServerPlace, SEATS_FILE};
 use yonin_client::state::session::{Link, Session, Start, Storage};
-use yonin_core::protocol::{
-    BotLevel, ClientMessage, GameRequest, ResumeToken, RoomId, RoomSettings, StoredPlayer,
-};
+use yonin_core::protocol::{ClientMessage, GameRequest, ResumeToken, RoomId, RoomSettings};
+use yonin_core::record::stored::StoredPlayer;
+use yonin_core::BotLevel;
 use yonin_core::{Move, RuleSet, Seat, Variant};
 use yonin_testkit::TempDir;
 

@@ -9,8 +9,8 @@ use yonin_client::i18n::{set_lang, Lang};
 use yonin_client::net::NetEvent;
 use yonin_client::state::session::Session;
 use yonin_client::state::table::Table;
-use yonin_core::outcome::{EndReason, Outcome};
 use yonin_core::protocol::{Occupant, PlayerId, PlayerRef, SeatInfo, ServerMessage};
+use yonin_core::{EndReason, Outcome};
 use yonin_core::{Game, RuleSet, Seat, Variant};
 
 fn seat(seat: Seat, name: Option<&str>) -> SeatInfo {

@@ -9,8 +9,10 @@ use yonin_client::i18n::{set_lang, Lang};
 use yonin_client::screens::replay::export;
 use yonin_client::screens::saved_game;
 use yonin_client::state::table::Table;
-use yonin_core::outcome::{EndReason, Outcome};
-use yonin_core::protocol::{BotLevel, Occupant, PlayerId, PlayerRef, RecordFormat, SeatInfo};
+use yonin_core::protocol::{Occupant, PlayerId, PlayerRef, SeatInfo};
+use yonin_core::record::RecordFormat;
+use yonin_core::BotLevel;
+use yonin_core::{EndReason, Outcome};
 use yonin_core::{Game, Move, RuleSet, Seat};
 
 fn person(seat: Seat, name: &str, stand_in: Option<BotLevel>) -> SeatInfo {

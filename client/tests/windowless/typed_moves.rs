@@ -5,7 +5,7 @@
 use yonin_client::i18n::{set_lang, Lang};
 use yonin_client::input::typed_move::{parse_typed_move, TypedMoveError, TypedMoveMessage};
 use yonin_client::state::table::Choice;
-use yonin_core::protocol::parse_start;
+use yonin_core::parse_start;
 use yonin_core::protocol::GameRequest;
 use yonin_core::record::notation;
 use yonin_core::{Game, IllegalMove, Move, Position, RuleSet, Seat, Square};

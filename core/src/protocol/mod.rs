@@ -20,18 +20,6 @@ mod ids;
 mod messages;
 mod room;
 
-pub use crate::furigoma::FirstDraw;
-pub use crate::game::{parse_start, replay, Action, ReplayError};
-pub use crate::record::game_record::position_text as format_position;
-pub use crate::record::stored::{
-    GameFilter, GameId, GameSummary, StoredGame, StoredPlayer, StoredSeat, MAX_GAME_LIST,
-};
-pub use crate::record::RecordFormat;
-pub use crate::terms::{BotLevel, TimeControl};
-pub use crate::text::{
-    check_chat, check_name, check_room_name, TextError, MAX_CHAT_CHARS, MAX_NAME_CHARS,
-    MAX_ROOM_NAME_CHARS,
-};
 pub use codec::*;
 pub use ids::*;
 pub use messages::*;
@@ -52,12 +40,6 @@ pub const MAX_SERVER_MESSAGE_BYTES: usize = 1024 * 1024;
 pub const MAX_DECODE_ERROR_BYTES: usize = 200;
 /// Length of a private room's join code (upper-case letters and digits).
 pub const JOIN_CODE_CHARS: usize = 6;
-
-/// Checks and tidies a player name: trimmed, 1..=`MAX_NAME_CHARS` characters, nothing that
-/// hides or disguises text (see [`crate::text::check`]).
-pub fn validate_name(name: &str) -> Result<String, TextError> {
-    check_name(name)
-}
 
 #[cfg(test)]
 mod tests;

@@ -1,12 +1,17 @@
 //! Round trips of every message in both encodings, and the limits.
 
 use super::*;
-use crate::game::{Game, GameError};
+use crate::game::Game;
+use crate::game::{Action, GameError};
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::position::Position;
+use crate::record::position_text;
+use crate::record::stored::{GameFilter, GameId, StoredGame, StoredPlayer, StoredSeat};
+use crate::record::RecordFormat;
 use crate::rules::{RuleSet, Variant};
 use crate::seat::Seat;
+use crate::terms::{BotLevel, TimeControl};
 
 fn samples() -> Vec<ClientMessage> {
     vec![
@@ -54,7 +59,7 @@ fn stored_games_round_trip_and_replay() {
         rules: RuleSet::standard(),
         time_control: TimeControl::None,
         room_name: "r".into(),
-        start: format_position(&Position::start(&RuleSet::standard())),
+        start: position_text(&Position::start(&RuleSet::standard())),
         seats: vec![StoredSeat {
             seat: Seat::South,
             player: StoredPlayer::Bot {
@@ -142,7 +147,7 @@ fn game_state_replays() {
     let state = GameState {
         room: RoomId(1),
         rules: RuleSet::standard(),
-        start: format_position(game.start()),
+        start: position_text(game.start()),
         actions,
         seats: vec![],
         clocks: Clocks::default(),
@@ -178,18 +183,6 @@ fn bad_input_is_an_error_not_a_panic() {
     assert!(from_bincode::<ClientMessage>(&lie).is_err());
     assert!(ResumeToken::from_hex("xyz").is_none());
     assert!(from_json::<ResumeToken>(r#""0123""#).is_err());
-}
-
-#[test]
-fn names_are_validated() {
-    assert_eq!(validate_name("  Ann ").unwrap(), "Ann");
-    assert!(validate_name("   ").is_err());
-    assert!(validate_name("a\u{7}b").is_err());
-    assert!(validate_name(&"x".repeat(MAX_NAME_CHARS + 1)).is_err());
-    assert!(validate_name(&"将".repeat(MAX_NAME_CHARS)).is_ok());
-    // The one text check: direction overrides and invisible-only names are refused too.
-    assert!(validate_name("ab\u{202E}cd").is_err());
-    assert!(validate_name("\u{200B}\u{200B}").is_err());
 }
 
 #[test]

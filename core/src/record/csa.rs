@@ -5,11 +5,11 @@
 //! `00AL` = every remaining piece), and decimal times (`T1.5`). A `/` ends the first game.
 
 use super::game_record::{
-    detect_handicap, position_text, Ending, GameRecord, RecordError, RecordErrorKind, RecordedMove,
-    Replayer,
+    detect_handicap, Ending, GameRecord, RecordError, RecordErrorKind, RecordedMove, Replayer,
 };
 use super::kif::{check_size, decode};
 use super::notation::NotationError;
+use super::position_text;
 use crate::hand::Hand;
 use crate::moves::Move;
 use crate::piece::{Piece, PieceKind};

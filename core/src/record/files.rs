@@ -7,17 +7,19 @@
 //! and the bridge to stored games. Every failure is an error value naming the cause, never a
 //! panic. Nothing here touches a file: callers read the bytes.
 
+use crate::game::parse_start;
+use crate::game::Action;
+use crate::game::ReplayError;
 use crate::position::EliminationReason;
-use crate::protocol::{
-    parse_start, Action, GameId, GameSummary, RecordFormat, ReplayError, StoredGame, StoredPlayer,
-    StoredSeat, TimeControl,
-};
 use crate::record::game_record::{
     apply_rules_text, rules_to_text, Comment, Ending, GameRecord, RecordError, RecordErrorKind,
     RecordedMove, Removal,
 };
 use crate::record::notation;
+use crate::record::stored::{GameId, GameSummary, StoredGame, StoredPlayer, StoredSeat};
+use crate::record::RecordFormat;
 use crate::record::{csa, ki2, kif, usi};
+use crate::terms::TimeControl;
 use crate::text;
 use crate::{Game, Outcome, RuleSet, Seat, Variant};
 use std::path::Path;

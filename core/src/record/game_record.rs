@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 use super::notation::{self, NotationError};
+use super::position_text;
 
 /// The largest record text the readers accept.
 pub const MAX_RECORD_BYTES: usize = 8 << 20;
@@ -580,14 +581,6 @@ pub(crate) fn detect_handicap(rules: &mut RuleSet, start: &Position) {
     let sfen = super::sfen::format(start);
     if let Some(h) = Handicap::ALL.into_iter().find(|h| h.sfen() == sfen) {
         rules.handicap = h;
-    }
-}
-
-/// SFEN (standard) or YSFEN (Yonin) of a position.
-pub fn position_text(pos: &Position) -> String {
-    match pos.variant() {
-        Variant::Standard => super::sfen::format(pos),
-        Variant::Yonin => super::ysfen::format(pos),
     }
 }
 

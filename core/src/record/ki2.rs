@@ -3,13 +3,13 @@
 //! words against the legal moves.
 
 use super::game_record::{
-    detect_handicap, position_text, GameRecord, RecordError, RecordErrorKind, RecordedMove,
-    Replayer,
+    detect_handicap, GameRecord, RecordError, RecordErrorKind, RecordedMove, Replayer,
 };
 use super::kif::{
     check_size, decode, ending_lines, ending_of, header_text, parse_summary, Header, Summary,
 };
 use super::notation::{self, IDEOGRAPHIC_SPACE};
+use super::position_text;
 use crate::rules::{Handicap, Variant};
 use crate::square::Square;
 

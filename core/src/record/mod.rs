@@ -14,6 +14,8 @@ pub mod typed;
 pub mod usi;
 pub mod ysfen;
 
+pub use setup_text::position_text;
+
 use crate::setup::InvalidPosition;
 use serde::{Deserialize, Serialize};
 

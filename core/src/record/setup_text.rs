@@ -1,5 +1,6 @@
-//! A position's text read into a `Setup` (SFEN or YSFEN, by the variant), and the start
-//! position of a rule set, read from its built-in text.
+//! A position's text both ways, by its variant (SFEN or YSFEN): read into a `Setup`, and
+//! written (`position_text`); and the start position of a rule set, read from its built-in
+//! text.
 
 use super::{sfen, ysfen, ParseError};
 use crate::position::Position;
@@ -35,5 +36,13 @@ impl Position {
             }
         }
         p
+    }
+}
+
+/// SFEN (standard) or YSFEN (Yonin) of a position.
+pub fn position_text(pos: &Position) -> String {
+    match pos.variant() {
+        Variant::Standard => sfen::format(pos),
+        Variant::Yonin => ysfen::format(pos),
     }
 }

@@ -77,7 +77,7 @@ pub fn game_text(game: &Game) -> String {
         let moves: Vec<Move> = played.iter().map(|p| p.mv).collect();
         return position_line(game.start(), &moves);
     }
-    let mut s = super::game_record::position_text(game.start());
+    let mut s = super::position_text(game.start());
     for p in played {
         s.push('\n');
         s.push_str(&super::notation::seat_usi(p.seat, p.mv));

@@ -10,7 +10,7 @@
 #![allow(dead_code)]
 
 use yonin_core::record::{sfen, ysfen};
-use yonin_core::rules::{
+use yonin_core::{
     DeadKingPawnDrop, MateTiming, MatedArmy, MatedHand, PawnPromotion, RuleSet, Variant,
 };
 use yonin_core::{Move, Position, Seat, Square};

@@ -60,7 +60,7 @@ fn yonin_bots_only_play_legal_moves() {
 
 #[test]
 fn yonin_house_rules_do_not_confuse_the_bots() {
-    use yonin_core::rules::{MateTiming, MatedArmy, MatedHand};
+    use yonin_core::{MateTiming, MatedArmy, MatedHand};
     let teams = RuleSet {
         teams: true,
         ..RuleSet::yonin()

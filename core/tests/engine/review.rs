@@ -136,7 +136,7 @@ fn review_comments_survive_kif() {
     let mut rec = GameRecord::from_moves(RuleSet::standard(), &start, &played).unwrap();
     let r = review::review(&start, &played, options(), &no_stop(), &mut |_, _| {}).unwrap();
     review::annotate(&mut rec, &r).unwrap();
-    let kif = records::write(&rec, yonin_core::protocol::RecordFormat::Kif).unwrap();
+    let kif = records::write(&rec, yonin_core::record::RecordFormat::Kif).unwrap();
     // Every move has its evaluation line; the blunder its mark and the better line.
     assert_eq!(kif.matches("\n*review: ").count(), 4, "{kif}");
     let after_blunder = kif

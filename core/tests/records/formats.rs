@@ -4,7 +4,7 @@
 
 use yonin_core::record::game_record::{Ending, GameRecord};
 use yonin_core::record::{csa, ki2, kif, sfen};
-use yonin_core::rules::Handicap;
+use yonin_core::Handicap;
 use yonin_core::{EliminationReason, Move, RuleSet, Seat};
 
 fn usi(rec: &GameRecord) -> Vec<String> {
@@ -273,7 +273,7 @@ fn usi_position_lines() {
 
 #[test]
 fn house_rules_travel_in_every_format() {
-    use yonin_core::rules::ImpasseRule;
+    use yonin_core::ImpasseRule;
     let rules = RuleSet {
         impasse: ImpasseRule::Points24,
         move_limit: Some(256),
@@ -289,7 +289,7 @@ fn house_rules_travel_in_every_format() {
     assert_eq!(csa::read(&csa::write(&rec).unwrap()).unwrap(), rec);
     let yonin = RuleSet {
         teams: true,
-        first_seat: yonin_core::rules::FirstSeat::Fixed(Seat::East),
+        first_seat: yonin_core::FirstSeat::Fixed(Seat::East),
         ..RuleSet::yonin()
     };
     let y = GameRecord::new(yonin);

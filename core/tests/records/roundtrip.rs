@@ -6,8 +6,8 @@
 use yonin_core::record::game_record::{Ending, GameRecord, RecordedMove};
 use yonin_core::record::notation::{ki2_move, kif_move, parse_ki2_move, parse_kif_move};
 use yonin_core::record::{csa, ki2, kif, sfen, ysfen};
-use yonin_core::rules::{FirstSeat, Handicap, MateTiming, MatedArmy, MatedHand};
 use yonin_core::{EliminationReason, Game, Position, RuleSet, Seat};
+use yonin_core::{FirstSeat, Handicap, MateTiming, MatedArmy, MatedHand};
 
 use yonin_testkit::Rng;
 

@@ -1,11 +1,11 @@
 //! Stored games as records: export in every format and import back, format sniffing on the
 //! golden record files, and bad files that must give errors, never panics.
 
-use yonin_core::protocol::{
-    format_position, Action, GameId, RecordFormat, StoredGame, StoredPlayer, StoredSeat,
-    TimeControl,
-};
 use yonin_core::record::files::{self as records, RecordIoError};
+use yonin_core::record::position_text;
+use yonin_core::record::stored::{GameId, StoredGame, StoredPlayer, StoredSeat};
+use yonin_core::record::RecordFormat;
+use yonin_core::{Action, TimeControl};
 use yonin_core::{EndReason, Game, Move, Position, RuleSet, Seat, Variant};
 
 /// A random game: `plies` random legal moves with times, then `end` (when the game goes on).
@@ -49,7 +49,7 @@ fn random_game(rules: RuleSet, seed: u64, plies: usize, end: Option<Action>) -> 
         rules,
         time_control: TimeControl::None,
         room_name: "test".into(),
-        start: format_position(&start),
+        start: position_text(&start),
         seats,
         actions,
         outcome: game.outcome().unwrap().clone(),
@@ -138,13 +138,13 @@ fn yonin_games_round_trip_through_kif_and_ysfen() {
 #[test]
 fn ysfen_records_keep_house_rules_and_removals() {
     let mut rules = RuleSet::yonin();
-    rules.mated_hand = yonin_core::rules::MatedHand::ToMater;
-    rules.mate_timing = yonin_core::rules::MateTiming::Immediately;
+    rules.mated_hand = yonin_core::MatedHand::ToMater;
+    rules.mate_timing = yonin_core::MateTiming::Immediately;
     let game = random_game(rules, 7, 12, None);
     // The seat to move after the moves resigns.
     let mut rec = records::to_record(&game).unwrap();
     let seat = rec.final_position().unwrap().to_move();
-    rec.push_removal(seat, yonin_core::position::EliminationReason::Resignation);
+    rec.push_removal(seat, yonin_core::EliminationReason::Resignation);
     let text = records::write(&rec, RecordFormat::Ysfen).unwrap();
     assert!(text.contains("# rules: "), "{text}");
     assert!(
@@ -309,7 +309,7 @@ fn multibyte_text_where_ascii_is_expected_is_an_error() {
 /// direction overrides and 30,000 characters never reach the store, yet the record imports.
 #[test]
 fn imported_names_are_cleaned() {
-    use yonin_core::protocol::{check_name, check_room_name, MAX_NAME_CHARS};
+    use yonin_core::text::{check_name, check_room_name, MAX_NAME_CHARS};
     let dirty = format!("\0\u{1b}[31m\u{202E}Evil\u{200B}{}", "x".repeat(30_000));
     let mut game = random_game(RuleSet::standard(), 5, 6, None);
     game.seats[0].player = StoredPlayer::Person {

@@ -3,7 +3,7 @@
 
 use yonin_core::impasse::{ImpasseRefusal, ImpasseVerdict};
 use yonin_core::record::{sfen, ysfen};
-use yonin_core::rules::ImpasseRule;
+use yonin_core::ImpasseRule;
 use yonin_core::{EndReason, Event, Game, GameError, Move, RuleSet, Seat};
 
 fn mv(s: &str) -> Move {
@@ -284,7 +284,7 @@ fn yonin_flag_eliminates_the_seat() {
 #[test]
 fn usi_startpos_is_the_even_start_even_under_a_handicap_rule_set() {
     use yonin_core::record::usi::parse_position_line;
-    use yonin_core::rules::Handicap;
+    use yonin_core::Handicap;
     let rules = RuleSet {
         handicap: Handicap::Bishop,
         ..RuleSet::standard()

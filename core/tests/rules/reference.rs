@@ -19,7 +19,7 @@ use crate::common;
 use common::naive::{NMove, NPos};
 use common::{text, Rng};
 use yonin_core::record::{sfen, ysfen};
-use yonin_core::rules::{
+use yonin_core::{
     DeadKingPawnDrop, FirstSeat, Handicap, MateTiming, MatedArmy, MatedHand, PawnPromotion,
 };
 use yonin_core::{Move, PieceKind, Position, RuleSet, Seat, Square, Variant};

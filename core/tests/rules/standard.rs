@@ -8,7 +8,7 @@ use crate::common;
 
 use common::{mv, play, sq, standard, text};
 use yonin_core::record::sfen;
-use yonin_core::rules::Handicap;
+use yonin_core::Handicap;
 use yonin_core::{IllegalMove, Move, Piece, PieceKind, Position, RuleSet, Seat};
 
 /// The legal moves (USI) of the piece on `from`, sorted.

@@ -11,9 +11,7 @@ use common::naive::NPos;
 use common::{mv, play, sq, text, yonin, Rng};
 use yonin_core::perft::perft;
 use yonin_core::record::ysfen;
-use yonin_core::rules::{
-    DeadKingPawnDrop, FirstSeat, MateTiming, MatedArmy, MatedHand, PawnPromotion,
-};
+use yonin_core::{DeadKingPawnDrop, FirstSeat, MateTiming, MatedArmy, MatedHand, PawnPromotion};
 use yonin_core::{
     Elimination, EliminationReason, IllegalMove, Move, Piece, PieceKind, Position, RuleSet, Seat,
     Setup, Square,

@@ -16,7 +16,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 use yonin_core::bot::{Bot, GameHistory, Level, Limits, SearchOptions};
-use yonin_core::protocol::BotLevel;
+use yonin_core::BotLevel;
 use yonin_core::{Game, Move};
 
 /// Makes computer players.

@@ -11,7 +11,7 @@ use super::{BotEngine, BotPlayer, CoreBots};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use yonin_core::protocol::BotLevel;
+use yonin_core::BotLevel;
 use yonin_core::{Game, Move};
 
 /// The part of a move's budget kept for the network: the worker searches the rest.

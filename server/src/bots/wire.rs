@@ -8,7 +8,8 @@
 //! first, so a worker of another version refuses it instead of misreading it.
 
 use serde::{Deserialize, Serialize};
-use yonin_core::protocol::{format_position, parse_start, BotLevel};
+use yonin_core::record::position_text;
+use yonin_core::{parse_start, BotLevel};
 use yonin_core::{Game, Move, Position, RuleSet};
 
 /// The version of these messages; a worker refuses requests of any other.
@@ -68,9 +69,9 @@ impl MoveRequest {
         MoveRequest {
             version: WIRE_VERSION,
             rules: *game.rules(),
-            start: format_position(game.start()),
+            start: position_text(game.start()),
             moves: game.moves().iter().map(|p| p.mv).collect(),
-            position: format_position(game.position()),
+            position: position_text(game.position()),
             level,
             budget_ms,
             seed,

@@ -279,7 +279,7 @@ pub fn main(args: WorkerArgs) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use yonin_core::protocol::BotLevel;
+    use yonin_core::BotLevel;
     use yonin_core::{Game, RuleSet};
 
     fn options() -> WorkerOptions {

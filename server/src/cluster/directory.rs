@@ -111,7 +111,8 @@ impl Directory {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use yonin_core::protocol::{RoomPhase, TimeControl};
+    use yonin_core::protocol::RoomPhase;
+    use yonin_core::TimeControl;
     use yonin_core::Variant;
 
     fn room(id: u64, spectators: u16) -> RoomSummary {

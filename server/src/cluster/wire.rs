@@ -4,9 +4,8 @@
 //! checked field by field, and refused whole when anything is wrong.
 
 use serde::{Deserialize, Serialize};
-use yonin_core::protocol::{
-    check_chat, check_name, check_room_name, is_redirect_url, RoomId, RoomSummary,
-};
+use yonin_core::protocol::{is_redirect_url, RoomId, RoomSummary};
+use yonin_core::text::{check_chat, check_name, check_room_name};
 
 /// The largest directory entry or chat line read or written, in bytes.
 pub(crate) const MAX_WIRE_BYTES: usize = 4096;
@@ -149,7 +148,8 @@ pub(crate) fn decode_chat(bytes: &[u8]) -> Result<ChatLine, WireError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use yonin_core::protocol::{RoomPhase, TimeControl};
+    use yonin_core::protocol::RoomPhase;
+    use yonin_core::TimeControl;
     use yonin_core::Variant;
 
     fn summary() -> RoomSummary {

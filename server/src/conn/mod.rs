@@ -26,9 +26,10 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::WebSocketStream;
 use yonin_core::protocol::{
-    validate_name, ClientMessage, Encoding, ErrorCode, PlayerId, PlayerRef, ResumeToken,
-    ServerMessage, PROTOCOL_VERSION,
+    ClientMessage, Encoding, ErrorCode, PlayerId, PlayerRef, ResumeToken, ServerMessage,
+    PROTOCOL_VERSION,
 };
+use yonin_core::text::check_name;
 
 mod route;
 mod wire;
@@ -216,7 +217,7 @@ async fn hello(
                     "version mismatch",
                 )
             } else {
-                match validate_name(&name) {
+                match check_name(&name) {
                     Ok(name) => return Some((name, resume, encoding)),
                     Err(why) => (
                         ServerMessage::error(ErrorCode::BadName, why.to_string()),

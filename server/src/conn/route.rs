@@ -4,9 +4,9 @@
 use super::Conn;
 use crate::handles::{Found, HostAction, LobbyCmd, Refusal, RoomCmd, RoomHandle, Visitor};
 use yonin_core::protocol::{
-    self, validate_name, ChatScope, ClientMessage, ErrorCode, GameRequest, PlayerId, ResumeToken,
-    ServerMessage,
+    self, ChatScope, ClientMessage, ErrorCode, GameRequest, PlayerId, ResumeToken, ServerMessage,
 };
+use yonin_core::text::check_name;
 
 impl Conn {
     async fn send_to_room(&mut self, make: impl FnOnce(PlayerId) -> RoomCmd) {
@@ -81,7 +81,7 @@ impl Conn {
                 let player = self.id();
                 self.lobby.send(LobbyCmd::ListRooms { player }).await;
             }
-            ClientMessage::SetName { name } => match validate_name(&name) {
+            ClientMessage::SetName { name } => match check_name(&name) {
                 Err(why) => self.refuse(ErrorCode::BadName, why),
                 Ok(name) => {
                     self.player.name = name.clone();
@@ -204,7 +204,7 @@ impl Conn {
                     return self.refuse(ErrorCode::RateLimited, "you are chatting too fast");
                 }
                 // One check for every chat line, room or lobby (core's `check_chat`).
-                let text = match protocol::check_chat(&text) {
+                let text = match yonin_core::text::check_chat(&text) {
                     Ok(text) => text,
                     Err(why) => return self.refuse(ErrorCode::BadChat, why.to_string()),
                 };

@@ -6,9 +6,8 @@ use crate::bots::BotPlayer;
 use crate::limits::REPLY_TIMEOUT;
 use crate::outbox::Outbox;
 use tokio::sync::{mpsc, oneshot};
-use yonin_core::protocol::{
-    BotLevel, ErrorCode, GameRequest, PlayerId, PlayerRef, ResumeToken, RoomId,
-};
+use yonin_core::protocol::{ErrorCode, GameRequest, PlayerId, PlayerRef, ResumeToken, RoomId};
+use yonin_core::BotLevel;
 use yonin_core::{Move, Seat};
 
 /// A person arriving in the room: who they are and where their messages go.

@@ -5,7 +5,7 @@
 use super::*;
 use crate::store::StoreError;
 use crate::store::{LiveEntry, LiveGame, LiveId, LiveSeat};
-use yonin_core::protocol::{GameId, StoredGame, StoredPlayer};
+use yonin_core::record::stored::{GameId, StoredGame, StoredPlayer};
 
 /// How often writes the store refused are tried again while the room has nothing else to do.
 pub(super) const JOURNAL_RETRY: Duration = Duration::from_secs(5);

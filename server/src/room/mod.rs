@@ -20,13 +20,15 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
+use yonin_core::furigoma::FirstDraw;
+use yonin_core::protocol::GameRequest;
 use yonin_core::protocol::{
-    parse_start, Action, BotLevel, ChatEntry, ChatScope, ErrorCode, GameState, LeaveReason,
-    Occupant, PlayerId, PlayerRef, ResumeToken, RoomId, RoomPhase, RoomSettings, RoomState,
-    RoomSummary, SeatInfo, ServerMessage, TimeControl, MAX_BOT_PACE_MS, ROOM_CHAT_KEPT,
+    ChatEntry, ChatScope, ErrorCode, GameState, LeaveReason, Occupant, PlayerId, PlayerRef,
+    ResumeToken, RoomId, RoomPhase, RoomSettings, RoomState, RoomSummary, SeatInfo, ServerMessage,
+    MAX_BOT_PACE_MS, ROOM_CHAT_KEPT,
 };
-use yonin_core::protocol::{FirstDraw, GameRequest};
-use yonin_core::rules::RuleSet;
+use yonin_core::RuleSet;
+use yonin_core::{parse_start, Action, BotLevel, TimeControl};
 use yonin_core::{BySeat, Game, GameError, Move, Position, Seat, SeatSet};
 
 /// A person's hold on a seat.
@@ -182,7 +184,10 @@ struct Room {
     written_seats: Option<Vec<LiveSeat>>,
     /// The end of a game the store refused (its live id, if it had one, and the game to keep,
     /// if any: see `journal::end_write`): tried again with the journal's writes.
-    unstored: Option<(Option<LiveId>, Option<yonin_core::protocol::StoredGame>)>,
+    unstored: Option<(
+        Option<LiveId>,
+        Option<yonin_core::record::stored::StoredGame>,
+    )>,
     /// When writes the store refused are tried again (None: nothing waits).
     journal_retry_at: Option<Instant>,
     /// The creator's address's share of rooms, given back when the room ends (none for a room
@@ -193,7 +198,7 @@ struct Room {
 /// A game that ended: what the store keeps, and the messages that announce it (sent once the
 /// store has it, by `announce_end`).
 struct PendingEnd {
-    stored: Option<yonin_core::protocol::StoredGame>,
+    stored: Option<yonin_core::record::stored::StoredGame>,
     messages: Vec<ServerMessage>,
 }
 

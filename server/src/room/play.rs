@@ -27,7 +27,7 @@ impl Room {
             }
         }
         self.game = Some(Match {
-            start_text: yonin_core::protocol::format_position(game.start()),
+            start_text: yonin_core::record::position_text(game.start()),
             game,
             actions: Vec::new(),
             clock,

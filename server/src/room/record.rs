@@ -9,8 +9,8 @@ pub(super) fn stored_game(
     in_play: SeatSet,
     m: &Match,
     outcome: &yonin_core::Outcome,
-) -> Option<yonin_core::protocol::StoredGame> {
-    use yonin_core::protocol::{StoredGame, StoredPlayer, StoredSeat};
+) -> Option<yonin_core::record::stored::StoredGame> {
+    use yonin_core::record::stored::{StoredGame, StoredPlayer, StoredSeat};
     if outcome.reason == yonin_core::EndReason::Aborted && m.game.moves().is_empty() {
         return None;
     }

@@ -4,7 +4,8 @@
 
 use super::*;
 use crate::store::{LiveEntry, LiveGame};
-use yonin_core::protocol::{replay, StoredPlayer};
+use yonin_core::record::stored::StoredPlayer;
+use yonin_core::replay;
 
 /// What became of a game in progress the store held.
 pub(crate) enum Restored {
@@ -13,7 +14,7 @@ pub(crate) enum Restored {
     /// Its last action had ended it (the server stopped, or the store failed, before the
     /// finished game was written): this is what the store should keep of it (see
     /// `journal::end_write`).
-    Ended(Option<yonin_core::protocol::StoredGame>),
+    Ended(Option<yonin_core::record::stored::StoredGame>),
 }
 
 /// Rebuilds the room of the game in progress `live` and starts its actor; `Err` (with the

@@ -8,7 +8,7 @@ pub(super) fn validate(
     ctx: &Ctx,
 ) -> Result<Option<Position>, Refusal> {
     let bad = |m: String| Refusal::new(ErrorCode::BadSettings, m);
-    settings.name = yonin_core::protocol::check_room_name(&settings.name)
+    settings.name = yonin_core::text::check_room_name(&settings.name)
         .map_err(|why| bad(format!("the room's name: {why}")))?;
     let in_play = settings.rules.variant.seats();
     for (seat, _) in &settings.bots {

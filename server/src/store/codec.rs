@@ -4,7 +4,7 @@
 use super::StoreError;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use yonin_core::protocol::StoredGame;
+use yonin_core::record::stored::StoredGame;
 use yonin_core::Variant;
 
 /// The first byte of every stored value: the layout of what follows.

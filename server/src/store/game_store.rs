@@ -8,7 +8,7 @@
 
 use super::live_game::{JournalDone, JournalWrite, LiveGameRecord};
 use super::StoreError;
-use yonin_core::protocol::{GameFilter, GameId, GameSummary, StoredGame};
+use yonin_core::record::stored::{GameFilter, GameId, GameSummary, StoredGame};
 
 /// A game store: finished games (save, get, list, count) and the journal of games in progress.
 /// Every method returns once its work is durable in the database, or failed; none panics on

@@ -17,7 +17,7 @@ use super::live_game::{JournalDone, JournalWrite, LiveEntry, LiveGame, LiveId};
 use super::{Store, StoreError};
 use std::sync::{Arc, PoisonError};
 use tokio::sync::{mpsc, oneshot};
-use yonin_core::protocol::{GameId, StoredGame};
+use yonin_core::record::stored::{GameId, StoredGame};
 
 /// The most writes one transaction takes (a batch is what is queued when the writer comes
 /// back, up to this).

@@ -6,9 +6,9 @@ use super::codec::EncodedGame;
 use super::StoreError;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use yonin_core::protocol::{
-    Action, BotLevel, Clocks, GameId, ResumeToken, RoomSettings, StoredPlayer,
-};
+use yonin_core::protocol::{Clocks, ResumeToken, RoomSettings};
+use yonin_core::record::stored::{GameId, StoredPlayer};
+use yonin_core::{Action, BotLevel};
 use yonin_core::{RuleSet, Seat};
 
 /// A game in progress in the store, unique in that store (never reused).

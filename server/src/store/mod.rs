@@ -39,7 +39,7 @@ pub use postgres::PgStore;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, Weak};
-use yonin_core::protocol::{GameFilter, GameId, GameSummary, StoredGame};
+use yonin_core::record::stored::{GameFilter, GameId, GameSummary, StoredGame};
 
 /// The user's data directory for Yonin (`~/.local/share/yonin` on Linux), if there is one.
 pub fn default_data_dir() -> Option<PathBuf> {

@@ -4,8 +4,9 @@
 
 use super::{read_blocking, Store, StoreError};
 use std::sync::Arc;
-use yonin_core::protocol::{self, ClientMessage, ErrorCode, GameId, ServerMessage};
+use yonin_core::protocol::{self, ClientMessage, ErrorCode, ServerMessage};
 use yonin_core::record::files as records;
+use yonin_core::record::stored::GameId;
 
 /// Is this one of the messages [`answer`] handles?
 pub fn is_store_request(msg: &ClientMessage) -> bool {

@@ -3,11 +3,11 @@
 
 use super::place::Place;
 use super::samples::{has_person, sample_game, NAMES};
-use yonin_core::protocol::{GameFilter, GameId, StoredGame};
+use yonin_core::record::stored::{GameFilter, GameId, StoredGame};
 use yonin_core::Variant;
 use yonin_server::store::StoreError;
 
-fn ids(list: &[yonin_core::protocol::GameSummary]) -> Vec<u64> {
+fn ids(list: &[yonin_core::record::stored::GameSummary]) -> Vec<u64> {
     list.iter().map(|s| s.id.0).collect()
 }
 

@@ -4,7 +4,8 @@
 use super::place::Place;
 use super::samples::{sample_game, sample_live};
 use std::sync::Arc;
-use yonin_core::protocol::{BotLevel, GameId};
+use yonin_core::record::stored::GameId;
+use yonin_core::BotLevel;
 use yonin_server::store::{LiveEntry, LiveGame, LiveId, Store, StoreError};
 
 /// Waits for a journal call (the journal's writer is a thread; any executor will do).

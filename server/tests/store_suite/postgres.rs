@@ -6,7 +6,7 @@ use super::place::{Place, Schema};
 use super::samples::{sample_game, sample_live};
 use futures::executor::block_on;
 use std::sync::Arc;
-use yonin_core::protocol::GameId;
+use yonin_core::record::stored::GameId;
 use yonin_server::store::{Store, StoreError};
 
 fn schema(place: &Place) -> &Schema {

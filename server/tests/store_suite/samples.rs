@@ -1,10 +1,10 @@
 //! Sample games for the store suite: finished games and games in progress, each decided by a
 //! number, with random legal moves (`store.rs` uses them too).
 
-use yonin_core::protocol::{
-    format_position, Action, BotLevel, Clocks, ResumeToken, RoomSettings, SeatClock, StoredGame,
-    StoredPlayer, StoredSeat, TimeControl,
-};
+use yonin_core::protocol::{Clocks, ResumeToken, RoomSettings, SeatClock};
+use yonin_core::record::position_text;
+use yonin_core::record::stored::{StoredGame, StoredPlayer, StoredSeat};
+use yonin_core::{Action, BotLevel, TimeControl};
 use yonin_core::{Game, Position, RuleSet, Variant};
 use yonin_server::store::{hash_token, LiveEntry, LiveGame, LiveSeat};
 
@@ -73,7 +73,7 @@ pub fn sample_game(k: u64) -> StoredGame {
             increment_ms: 5_000,
         },
         room_name: format!("game {k}"),
-        start: format_position(&start),
+        start: position_text(&start),
         seats,
         actions,
         outcome: game.outcome().expect("the game ended").clone(),

@@ -13,7 +13,8 @@
 //! ```
 
 use std::time::{Duration, Instant};
-use yonin_core::protocol::{BotLevel, ClientMessage, Encoding, RoomSettings, ServerMessage};
+use yonin_core::protocol::{ClientMessage, Encoding, RoomSettings, ServerMessage};
+use yonin_core::BotLevel;
 use yonin_core::{RuleSet, Seat};
 use yonin_server::bots::remote::RemoteBots;
 use yonin_server::shares::ShareLimits;

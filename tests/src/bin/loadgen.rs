@@ -26,9 +26,10 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use yonin_core::protocol::{
-    self, Action, ClientMessage, GameRequest, GameState, Occupant, RoomId, RoomSettings,
-    ServerMessage, PROTOCOL_VERSION,
+    self, ClientMessage, GameRequest, GameState, Occupant, RoomId, RoomSettings, ServerMessage,
+    PROTOCOL_VERSION,
 };
+use yonin_core::Action;
 use yonin_core::{Game, RuleSet, Seat};
 use yonin_testkit::Rng;
 

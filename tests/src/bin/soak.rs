@@ -25,9 +25,11 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use yonin_core::protocol::{
-    self, Action, ClientMessage, GameFilter, GameId, GameRequest, GameState, ResumeToken, RoomId,
-    RoomSettings, ServerMessage, PROTOCOL_VERSION,
+    self, ClientMessage, GameRequest, GameState, ResumeToken, RoomId, RoomSettings, ServerMessage,
+    PROTOCOL_VERSION,
 };
+use yonin_core::record::stored::{GameFilter, GameId};
+use yonin_core::Action;
 use yonin_core::{Game, RuleSet, Seat};
 use yonin_server::store::Store;
 use yonin_tests::Rng;

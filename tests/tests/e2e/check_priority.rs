@@ -1,7 +1,8 @@
 use std::time::Duration;
 use yonin_core::protocol::{
-    Action, ClientMessage, Encoding, ErrorCode, GameRequest, RoomSettings, ServerMessage,
+    ClientMessage, Encoding, ErrorCode, GameRequest, RoomSettings, ServerMessage,
 };
+use yonin_core::Action;
 use yonin_core::{Event, GameError, Move, RuleSet, Seat};
 use yonin_tests::*;
 

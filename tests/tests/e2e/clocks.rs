@@ -1,7 +1,6 @@
 use std::time::Duration;
-use yonin_core::protocol::{
-    BotLevel, ClientMessage, Encoding, RoomSettings, ServerMessage, TimeControl,
-};
+use yonin_core::protocol::{ClientMessage, Encoding, RoomSettings, ServerMessage};
+use yonin_core::{BotLevel, TimeControl};
 use yonin_core::{EliminationReason, EndReason, Event, RuleSet, Seat};
 use yonin_tests::*;
 
@@ -82,7 +81,7 @@ async fn a_flag_eliminates_a_yonin_seat_and_play_goes_on() {
             matches!(
                 m,
                 ServerMessage::GameEvents {
-                    action: yonin_core::protocol::Action::Move { .. },
+                    action: yonin_core::Action::Move { .. },
                     ..
                 }
             )

@@ -1,7 +1,8 @@
 use std::time::Duration;
+use yonin_core::furigoma::FirstDraw;
 use yonin_core::furigoma::Toss;
-use yonin_core::protocol::{ClientMessage, Encoding, FirstDraw, RoomSettings, ServerMessage};
-use yonin_core::rules::FirstSeat;
+use yonin_core::protocol::{ClientMessage, Encoding, RoomSettings, ServerMessage};
+use yonin_core::FirstSeat;
 use yonin_core::{RuleSet, Seat};
 use yonin_server::Config;
 use yonin_tests::*;

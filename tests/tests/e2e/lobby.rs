@@ -1,9 +1,10 @@
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use yonin_core::protocol::{
-    BotLevel, ChatScope, ClientMessage, Encoding, ErrorCode, RoomPhase, RoomSettings,
-    ServerMessage, MAX_CHAT_CHARS,
+    ChatScope, ClientMessage, Encoding, ErrorCode, RoomPhase, RoomSettings, ServerMessage,
 };
+use yonin_core::text::MAX_CHAT_CHARS;
+use yonin_core::BotLevel;
 use yonin_core::{RuleSet, Seat};
 use yonin_tests::*;
 

@@ -1,8 +1,7 @@
 use std::sync::Arc;
 use std::time::Duration;
-use yonin_core::protocol::{
-    ClientMessage, Encoding, GameFilter, GameRequest, Occupant, ServerMessage, StoredPlayer,
-};
+use yonin_core::protocol::{ClientMessage, Encoding, GameRequest, Occupant, ServerMessage};
+use yonin_core::record::stored::{GameFilter, StoredPlayer};
 use yonin_core::Seat;
 use yonin_server::store::Store;
 use yonin_tests::*;

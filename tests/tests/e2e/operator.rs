@@ -2,7 +2,8 @@ use std::net::SocketAddr;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-use yonin_core::protocol::{BotLevel, ClientMessage, Encoding, RoomSettings};
+use yonin_core::protocol::{ClientMessage, Encoding, RoomSettings};
+use yonin_core::BotLevel;
 use yonin_core::{RuleSet, Seat};
 use yonin_tests::*;
 

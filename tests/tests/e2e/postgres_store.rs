@@ -3,7 +3,8 @@
 
 use crate::restart::{free_port, seen, ServerProcess};
 use std::time::Duration;
-use yonin_core::protocol::{ClientMessage, Encoding, GameFilter, GameRequest, ServerMessage};
+use yonin_core::protocol::{ClientMessage, Encoding, GameRequest, ServerMessage};
+use yonin_core::record::stored::GameFilter;
 use yonin_tests::*;
 
 /// A schema of its own in the database of `YONIN_TEST_POSTGRES`, dropped on drop.

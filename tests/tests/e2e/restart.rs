@@ -3,10 +3,9 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
-use yonin_core::protocol::{
-    Action, BotLevel, ClientMessage, Encoding, GameFilter, GameRequest, RoomSettings,
-    ServerMessage, TimeControl,
-};
+use yonin_core::protocol::{ClientMessage, Encoding, GameRequest, RoomSettings, ServerMessage};
+use yonin_core::record::stored::GameFilter;
+use yonin_core::{Action, BotLevel, TimeControl};
 use yonin_core::{RuleSet, Seat};
 use yonin_tests::*;
 

@@ -3,9 +3,10 @@ use std::time::Duration;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::Message;
 use yonin_core::protocol::{
-    self, BotLevel, ClientMessage, Encoding, ErrorCode, GameRequest, LeaveReason, ResumeToken,
-    RoomSettings, ServerMessage,
+    self, ClientMessage, Encoding, ErrorCode, GameRequest, LeaveReason, ResumeToken, RoomSettings,
+    ServerMessage,
 };
+use yonin_core::BotLevel;
 use yonin_core::{RuleSet, Seat};
 use yonin_tests::*;
 

@@ -2,9 +2,10 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use yonin_core::protocol::{
-    ClientMessage, Encoding, ErrorCode, GameFilter, GameRequest, RecordFormat, RoomSettings,
-    ServerMessage, StoredPlayer,
+    ClientMessage, Encoding, ErrorCode, GameRequest, RoomSettings, ServerMessage,
 };
+use yonin_core::record::stored::{GameFilter, StoredPlayer};
+use yonin_core::record::RecordFormat;
 use yonin_core::{EndReason, RuleSet, Seat, Variant};
 use yonin_server::discovery::DiscoveredServer;
 use yonin_server::discovery::{BeaconConfig, Listener};
@@ -127,7 +128,7 @@ async fn a_finished_game_is_stored_before_its_result_is_announced() {
 
         // Bad requests get clear errors.
         bob.send(&ClientMessage::GetGame {
-            id: yonin_core::protocol::GameId(999),
+            id: yonin_core::record::stored::GameId(999),
         })
         .await;
         assert_eq!(bob.expect_error().await.0, ErrorCode::NoSuchGame);

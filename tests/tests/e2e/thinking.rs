@@ -1,9 +1,8 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use yonin_core::protocol::{
-    Action, BotLevel, ClientMessage, Encoding, RoomSettings, ServerMessage, TimeControl,
-};
+use yonin_core::protocol::{ClientMessage, Encoding, RoomSettings, ServerMessage};
+use yonin_core::{Action, BotLevel, TimeControl};
 use yonin_core::{Game, Move, RuleSet, Seat};
 use yonin_server::{BotEngine, BotPlayer};
 use yonin_tests::*;

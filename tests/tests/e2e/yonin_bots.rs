@@ -1,7 +1,6 @@
 use std::time::{Duration, Instant};
-use yonin_core::protocol::{
-    Action, BotLevel, ClientMessage, Encoding, ErrorCode, RoomSettings, ServerMessage,
-};
+use yonin_core::protocol::{ClientMessage, Encoding, ErrorCode, RoomSettings, ServerMessage};
+use yonin_core::{Action, BotLevel};
 use yonin_core::{RuleSet, Seat};
 use yonin_tests::*;
 

@@ -8,9 +8,8 @@ use crate::i18n::{tr, Text};
 use crate::net::{NetEvent, NetHandle};
 use crate::state::settings::SavedGame;
 use std::time::{Duration, Instant};
-use yonin_core::protocol::{
-    ClientMessage, ErrorCode, GameFilter, GameId, GameSummary, ServerMessage, PROTOCOL_VERSION,
-};
+use yonin_core::protocol::{ClientMessage, ErrorCode, ServerMessage, PROTOCOL_VERSION};
+use yonin_core::record::stored::{GameFilter, GameId, GameSummary};
 
 /// Where the conversation with the server is.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,11 +5,13 @@
 use crate::error::FileError;
 use crate::state::settings::SavedGame;
 use std::path::{Path, PathBuf};
-use yonin_core::outcome::{EndReason, Outcome};
-use yonin_core::protocol::{RecordFormat, StoredGame, StoredPlayer, StoredSeat, TimeControl};
 use yonin_core::record::files as records;
 use yonin_core::record::game_record::GameRecord;
+use yonin_core::record::stored::{StoredGame, StoredPlayer, StoredSeat};
+use yonin_core::record::RecordFormat;
+use yonin_core::TimeControl;
 use yonin_core::Variant;
+use yonin_core::{EndReason, Outcome};
 
 /// The formats a game of this variant can be written in, in the order the buttons show them.
 pub fn formats(variant: Variant) -> &'static [RecordFormat] {

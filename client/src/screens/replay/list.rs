@@ -14,7 +14,7 @@ use crate::view::theme;
 use crate::view::ui::{list_rows, TextField, Ui};
 use macroquad::prelude::*;
 use std::path::{Path, PathBuf};
-use yonin_core::protocol::GameSummary;
+use yonin_core::record::stored::GameSummary;
 
 /// Where the games listed come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

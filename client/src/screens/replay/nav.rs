@@ -2,7 +2,7 @@
 //! takes the cursor. The cursor counts the game's actions applied (moves, and the resignations
 //! and other endings between them), so an elimination by resignation is a step of its own.
 
-use yonin_core::protocol::Action;
+use yonin_core::Action;
 
 /// Where to go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,9 +5,11 @@
 use crate::error::FileError;
 use crate::state::settings::SavedGame;
 use std::path::{Path, PathBuf};
-use yonin_core::protocol::{Action, RecordFormat, StoredGame};
 use yonin_core::record::files as records;
 use yonin_core::record::game_record::{Ending, GameRecord};
+use yonin_core::record::stored::StoredGame;
+use yonin_core::record::RecordFormat;
+use yonin_core::Action;
 
 /// The file extensions the import list offers (compared without case).
 pub(crate) const RECORD_EXTENSIONS: &[&str] =

@@ -31,9 +31,10 @@ use crate::state::table::{Cue, Table};
 use crate::state::together::{people_here, Companion};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use yonin_core::furigoma::FirstDraw;
 use yonin_core::protocol::{
-    ChatScope, ClientMessage, FirstDraw, GameRequest, PlayerId, ResumeToken, RoomId, RoomSettings,
-    RoomState, RoomSummary,
+    ChatScope, ClientMessage, GameRequest, PlayerId, ResumeToken, RoomId, RoomSettings, RoomState,
+    RoomSummary,
 };
 use yonin_core::{Move, Seat};
 

@@ -3,7 +3,8 @@
 
 use super::Session;
 use crate::state::seats::{now_secs, SavedCompanion, SavedSeat};
-use yonin_core::protocol::{ClientMessage, Occupant, ResumeToken, RoomPhase, StoredPlayer};
+use yonin_core::protocol::{ClientMessage, Occupant, ResumeToken, RoomPhase};
+use yonin_core::record::stored::StoredPlayer;
 use yonin_core::Variant;
 
 impl Session {

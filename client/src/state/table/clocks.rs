@@ -2,8 +2,9 @@
 //! (main time, byoyomi periods), and the time controls a room may choose.
 
 use crate::i18n::{tr, Text};
-use yonin_core::protocol::{SeatClock, TimeControl};
+use yonin_core::protocol::SeatClock;
 use yonin_core::Seat;
+use yonin_core::TimeControl;
 
 use super::Table;
 

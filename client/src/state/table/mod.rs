@@ -11,9 +11,8 @@ pub(crate) use clocks::{
 
 use crate::i18n::{level_name, seat_name, side_name, tr, trf, Text};
 use crate::state::notation;
-use yonin_core::protocol::{
-    parse_start, Action, BotLevel, Clocks, GameState, Occupant, SeatInfo, TimeControl,
-};
+use yonin_core::protocol::{Clocks, GameState, Occupant, SeatInfo};
+use yonin_core::{parse_start, Action, BotLevel, TimeControl};
 use yonin_core::{
     BySeat, Event, Game, GameError, Move, Outcome, PieceKind, Position, RuleSet, Seat, Square,
     Variant,

@@ -100,7 +100,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use yonin_core::protocol::Action;
+    use yonin_core::Action;
     use yonin_core::Seat;
     use yonin_core::{Game, RuleSet};
 

@@ -313,7 +313,7 @@ mod tests {
     #[test]
     fn the_impasse_points_show_when_both_kings_have_entered() {
         let rules = RuleSet::standard();
-        let pos = yonin_core::setup::Setup::parse(
+        let pos = yonin_core::Setup::parse(
             yonin_core::Variant::Standard,
             "K8/4+R4/9/9/9/9/9/9/8k b R2Pb 1",
         )
@@ -337,11 +337,7 @@ mod tests {
         };
         assert!(!intents(&t).contains(&Intent::ShowResult));
         t.finish(
-            yonin_core::outcome::Outcome::win(
-                Seat::North,
-                Seat::South,
-                yonin_core::outcome::EndReason::Resignation,
-            ),
+            yonin_core::Outcome::win(Seat::North, Seat::South, yonin_core::EndReason::Resignation),
             String::new(),
         );
         assert_eq!(intents(&t), vec![Intent::ShowResult, Intent::ShowRules]);

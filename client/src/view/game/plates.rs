@@ -10,7 +10,7 @@ use crate::view::layout::SeatArea;
 use crate::view::theme;
 use crate::view::ui::{fit_text, rounded_outline, rounded_rect, Ui};
 use macroquad::prelude::*;
-use yonin_core::protocol::TimeControl;
+use yonin_core::TimeControl;
 use yonin_core::{Seat, Variant};
 
 impl GameView {

@@ -17,10 +17,11 @@ pub use read::{read, read_bytes};
 pub use write::write;
 
 use super::game_record::{
-    apply_rules_text, detect_handicap, position_text, rules_to_text, Comment, Ending, GameRecord,
-    RecordError, RecordErrorKind, RecordedMove, Removal, Replayer, MAX_RECORD_BYTES,
+    apply_rules_text, detect_handicap, rules_to_text, Comment, Ending, GameRecord, RecordError,
+    RecordErrorKind, RecordedMove, Removal, Replayer, MAX_RECORD_BYTES,
 };
 use super::notation::{self, kanji_digit, IDEOGRAPHIC_SPACE};
+use super::position_text;
 use crate::hand::Hand;
 use crate::piece::{Piece, PieceKind};
 use crate::position::{EliminationReason, Position};

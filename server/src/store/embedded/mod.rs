@@ -18,7 +18,7 @@
 //! their moves and their end up to [`StoreOptions::live_margin_bytes`] beyond it.
 //!
 //! Tables (all values are a format byte followed by bincode 2 of the serde type):
-//! - `games`: id → [`yonin_core::protocol::StoredGame`];
+//! - `games`: id → [`yonin_core::record::stored::StoredGame`];
 //! - `summaries`: id → [`GameSummary`] (what lists read, so a list never decodes whole games);
 //! - `by_player`: (lower-case person name, id) → () — the index behind the player filter;
 //! - `by_variant`: (variant number, id) → () — the index behind the variant filter;
@@ -46,7 +46,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError, RwLock};
 use tables::*;
-use yonin_core::protocol::{GameFilter, GameId, GameSummary, StoredGame, StoredPlayer};
+use yonin_core::record::stored::{GameFilter, GameId, GameSummary, StoredGame, StoredPlayer};
 
 /// The database file inside the data directory.
 pub const DB_FILE: &str = "games.redb";

@@ -18,7 +18,7 @@ use super::{JournalDone, JournalWrite, LiveGameRecord};
 use pool::{pg_error, retrying, Pool, Runtime, CONNECT_TIMEOUT};
 use std::sync::Arc;
 use tokio_postgres::{Config, GenericClient, Row};
-use yonin_core::protocol::{GameFilter, GameId, GameSummary, StoredGame, StoredPlayer};
+use yonin_core::record::stored::{GameFilter, GameId, GameSummary, StoredGame, StoredPlayer};
 
 /// Is `location` a PostgreSQL URL (rather than a directory for the embedded store)?
 pub fn is_postgres_url(location: &str) -> bool {

@@ -50,7 +50,7 @@ impl Player for BotPlayer {
         self.bot.clear();
     }
     fn play(&mut self, start: &Position, moves: &[Move], pos: &Position) -> Reply {
-        let rule = yonin_core::rules::ImpasseRule::Points27;
+        let rule = yonin_core::ImpasseRule::Points27;
         if matches!(
             yonin_core::impasse::declaration(pos, pos.to_move(), rule),
             Ok(yonin_core::impasse::ImpasseVerdict::Win { .. })

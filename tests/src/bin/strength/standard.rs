@@ -114,7 +114,7 @@ fn play_standard(black: &mut dyn Player, white: &mut dyn Player, opening: &[Move
                     yonin_core::impasse::declaration(
                         &pos,
                         mover,
-                        yonin_core::rules::ImpasseRule::Points27
+                        yonin_core::ImpasseRule::Points27
                     ),
                     Ok(yonin_core::impasse::ImpasseVerdict::Win { .. })
                 );

@@ -9,8 +9,8 @@ use std::rc::Rc;
 use std::sync::{atomic::AtomicBool, Arc};
 use std::time::Instant;
 use yonin_core::bot::{Bot, GameHistory, Level, Limits, SearchOptions};
-use yonin_core::protocol::BotLevel;
 use yonin_core::record::game_record::Ending;
+use yonin_core::BotLevel;
 use yonin_core::{attacks, Game, Move, Position, RuleSet, Seat};
 use yonin_server::bots::{BotEngine, BotPlayer as RoomBot, CoreBots};
 use yonin_testkit::Rng;
@@ -207,7 +207,7 @@ pub fn yonin_match(
             let moves: Vec<Move> = game.moves().iter().map(|m| m.mv).collect();
             // A game stopped early (the hero out, or the ply cap) is saved as interrupted.
             let ending = game.outcome().map_or(Ending::Abort, |o| {
-                Ending::from_outcome(o, yonin_core::rules::Variant::Yonin)
+                Ending::from_outcome(o, yonin_core::Variant::Yonin)
             });
             let players: Vec<(Seat, String)> = Seat::ALL
                 .iter()

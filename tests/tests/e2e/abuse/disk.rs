@@ -1,8 +1,8 @@
 use std::sync::Arc;
 use std::time::Duration;
-use yonin_core::protocol::{
-    Action, ClientMessage, Encoding, ErrorCode, GameFilter, GameRequest, ServerMessage,
-};
+use yonin_core::protocol::{ClientMessage, Encoding, ErrorCode, GameRequest, ServerMessage};
+use yonin_core::record::stored::GameFilter;
+use yonin_core::Action;
 use yonin_core::{EndReason, Seat};
 use yonin_server::store::{Faults, LiveEntry, Store, StoreOptions};
 use yonin_tests::*;

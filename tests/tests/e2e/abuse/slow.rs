@@ -2,10 +2,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::net::TcpSocket;
 use tokio_tungstenite::MaybeTlsStream;
-use yonin_core::protocol::{
-    format_position, Action, ClientMessage, Encoding, GameId, ServerMessage, StoredGame,
-    StoredPlayer, StoredSeat, TimeControl,
-};
+use yonin_core::protocol::{ClientMessage, Encoding, ServerMessage};
+use yonin_core::record::position_text;
+use yonin_core::record::stored::{GameId, StoredGame, StoredPlayer, StoredSeat};
+use yonin_core::{Action, TimeControl};
 use yonin_core::{Game, Move, Position, RuleSet, Seat};
 use yonin_server::store::Store;
 use yonin_tests::*;
@@ -31,7 +31,7 @@ pub(super) fn bulky_game(kib: usize) -> StoredGame {
         rules,
         time_control: TimeControl::None,
         room_name: "bulky".into(),
-        start: format_position(&start),
+        start: position_text(&start),
         seats: vec![
             StoredSeat {
                 seat: Seat::South,

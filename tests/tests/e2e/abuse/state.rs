@@ -1,8 +1,7 @@
 use std::sync::Arc;
 use std::time::Duration;
-use yonin_core::protocol::{
-    ClientMessage, Encoding, ErrorCode, GameFilter, GameId, RoomSettings, ServerMessage,
-};
+use yonin_core::protocol::{ClientMessage, Encoding, ErrorCode, RoomSettings, ServerMessage};
+use yonin_core::record::stored::{GameFilter, GameId};
 use yonin_core::{RuleSet, Seat};
 use yonin_server::store::Store;
 use yonin_tests::*;

@@ -19,7 +19,8 @@ use crate::view::game::GameView;
 use crate::view::theme;
 use macroquad::prelude::*;
 use yonin_core::bot::review::ReviewOptions;
-use yonin_core::protocol::{Occupant, PlayerId, PlayerRef, RecordFormat, SeatInfo};
+use yonin_core::protocol::{Occupant, PlayerId, PlayerRef, SeatInfo};
+use yonin_core::record::RecordFormat;
 use yonin_core::{Game, Seat, Variant};
 
 /// How long a toast stays, in seconds.
@@ -311,7 +312,8 @@ impl Screen for ReplayViewer {
 mod tests {
     use super::*;
     use panels::button_rects;
-    use yonin_core::protocol::{Action, StoredGame, StoredPlayer, StoredSeat, TimeControl};
+    use yonin_core::record::stored::{StoredGame, StoredPlayer, StoredSeat};
+    use yonin_core::{Action, TimeControl};
     use yonin_core::{Move, RuleSet, Variant};
 
     /// A Yonin game in which South resigns after 8 moves and the others play 100 more
@@ -354,7 +356,7 @@ mod tests {
             named: true,
             ended: 1_796_011_546,
             rules,
-            start: yonin_core::protocol::format_position(game.start()),
+            start: yonin_core::record::position_text(game.start()),
             actions,
             names: Seat::ALL
                 .iter()
