@@ -188,6 +188,7 @@ fn export_then_import_keeps_moves_and_result() {
 #[test]
 fn bad_files_are_errors_not_panics() {
     let dir = TempDir::new("bad");
+    let folder = dir.path().file_name().unwrap().to_string_lossy().into_owned();
     let kif = std::fs::read_to_string(records_dir().join("game1.kif")).unwrap();
     let cases: Vec<(PathBuf, &str)> = vec![
         (dir.path().join("missing.kif"), "missing.kif"),
@@ -215,7 +216,8 @@ fn bad_files_are_errors_not_panics() {
             dir.file("wrongseat.usi", b"position startpos moves 7g7f 7g7f"),
             "illegal",
         ),
-        (dir.path().to_path_buf(), "yonin-client-bad"),
+        // A folder: the error names it.
+        (dir.path().to_path_buf(), folder.as_str()),
     ];
     for (path, needle) in cases {
         let err = source::import_file(&path)
