@@ -1,7 +1,7 @@
 //! The window: macroquad's frame loop and the stack of screens. Each frame: drain the
 //! network → the top screen turns input into intents, updates and draws → transition.
 
-use crate::input::{Input, InputQueue};
+use crate::input::InputQueue;
 use crate::redraw::Pacer;
 use crate::screens::{menu::MenuScreen, saved_game, Ctx, Screen, Transition};
 use crate::state::settings::Settings;
@@ -123,16 +123,7 @@ const SOUNDS_AFTER: f64 = 0.35;
 async fn game_loop(sleeps: bool) {
     let settings = Settings::load();
     settings.apply();
-    let mut ctx = Ctx {
-        font: assets::load_font(),
-        sounds: Sounds::none(),
-        settings,
-        session: None,
-        library: Vec::new(),
-        input: Input::default(),
-        now: 0.0,
-        cues: Vec::new(),
-    };
+    let mut ctx = Ctx::new(assets::load_font(), Sounds::none(), settings);
     let mut stack: Vec<Box<dyn Screen>> = vec![Box::new(MenuScreen::new())];
     let mut last_tick: Option<u64> = None;
     let mut sounds_loaded = false;

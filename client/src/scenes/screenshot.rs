@@ -40,16 +40,7 @@ pub async fn run(path: &Path, scenario: &str, size: (u32, u32)) -> Result<(), St
         settings.theme = t;
     }
     settings.apply();
-    let mut ctx = Ctx {
-        font,
-        sounds: Sounds::none(),
-        settings,
-        session: None,
-        library: Vec::new(),
-        input: Input::default(),
-        now: 0.0,
-        cues: Vec::new(),
-    };
+    let mut ctx = Ctx::new(font, Sounds::none(), settings);
     let mut screen = crate::scenes::screen(scenario, &ctx)?;
     let mut ready = None;
     if let Some((session, r)) = crate::scenes::live(scenario) {

@@ -53,6 +53,20 @@ pub struct Ctx {
 }
 
 impl Ctx {
+    /// A fresh context: no session, no finished games, no input or cues yet.
+    pub(crate) fn new(font: Font, sounds: Sounds, settings: Settings) -> Ctx {
+        Ctx {
+            font,
+            sounds,
+            settings,
+            session: None,
+            library: Vec::new(),
+            input: Input::default(),
+            now: 0.0,
+            cues: Vec::new(),
+        }
+    }
+
     pub fn ui(&self) -> Ui<'_> {
         Ui::new(&self.font, &self.input)
     }
