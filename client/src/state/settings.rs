@@ -8,6 +8,7 @@ use crate::view::board::PieceStyle;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use yonin_core::Outcome;
+use yonin_core::ReplayError;
 use yonin_core::{parse_start, Action, BotLevel};
 use yonin_core::{Game, RuleSet, Seat};
 
@@ -304,8 +305,8 @@ impl SavedGame {
     }
 
     /// Rebuilds the game.
-    pub fn replay(&self) -> Result<Game, String> {
-        yonin_core::replay(self.rules, &self.start, &self.actions).map_err(|e| e.to_string())
+    pub fn replay(&self) -> Result<Game, ReplayError> {
+        yonin_core::replay(self.rules, &self.start, &self.actions)
     }
 
     /// The table after the first `at` actions (all of them at most), seen by `me`: the record
@@ -315,8 +316,8 @@ impl SavedGame {
         &self,
         at: usize,
         now: f64,
-    ) -> Result<crate::state::table::Table, String> {
-        let start = parse_start(&self.rules, &self.start).map_err(|e| e.to_string())?;
+    ) -> Result<crate::state::table::Table, ReplayError> {
+        let start = parse_start(&self.rules, &self.start)?;
         let actions = &self.actions[..at.min(self.actions.len())];
         crate::state::table::Table::from_actions(self.rules, start, actions, self.me, now)
     }

@@ -1,6 +1,7 @@
 //! The `yonin` command line: engine and record tools (`perft`, `moves`, `play`, `usi`,
 //! `convert`, `review`) beside the game window.
 
+use crate::tools::ToolError;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::Write;
 use yonin_core::{Move, Position, RuleSet, Variant};
@@ -83,22 +84,20 @@ pub enum Command {
 }
 
 /// Parses a position for the variant (`startpos`, SFEN or YSFEN).
-pub(crate) fn parse_position(variant: Variant, text: &str) -> Result<Position, String> {
+pub(crate) fn parse_position(variant: Variant, text: &str) -> Result<Position, ToolError> {
     let rules = match variant {
         Variant::Standard => RuleSet::standard(),
         Variant::Yonin => RuleSet::yonin(),
     };
-    yonin_core::parse_start(&rules, text).map_err(|e| {
-        format!(
-            "bad position `{}`: {e}",
-            text.chars().take(100).collect::<String>()
-        )
+    yonin_core::parse_start(&rules, text).map_err(|error| ToolError::Position {
+        text: text.chars().take(100).collect(),
+        error,
     })
 }
 
 /// Runs an engine subcommand, writing to `out`. Errors are messages for stderr.
-pub fn run(cmd: Command, out: &mut impl Write) -> Result<(), String> {
-    let io = |e: std::io::Error| e.to_string();
+pub fn run(cmd: Command, out: &mut impl Write) -> Result<(), ToolError> {
+    let io = ToolError::Stdout;
     match cmd {
         Command::Perft {
             depth,
@@ -132,15 +131,21 @@ pub fn run(cmd: Command, out: &mut impl Write) -> Result<(), String> {
         } => {
             let mut pos = parse_position(variant.into(), &position)?;
             for (i, text) in moves.iter().enumerate() {
-                let m = Move::from_usi(text).map_err(|e| format!("move {}: {e}", i + 1))?;
+                let number = i + 1;
+                let m =
+                    Move::from_usi(text).map_err(|error| ToolError::MoveText { number, error })?;
                 let seat = pos.to_move();
-                pos.play(m)
-                    .map_err(|e| format!("move {} `{text}` by {seat} is illegal: {e}", i + 1))?;
+                pos.play(m).map_err(|error| ToolError::Illegal {
+                    number,
+                    text: text.clone(),
+                    seat,
+                    error,
+                })?;
             }
             writeln!(out, "{}", yonin_core::record::position_text(&pos)).map_err(io)?;
         }
         Command::Usi => crate::tools::usi::run_stdio(out).map_err(io)?,
-        Command::Server(args) => yonin_server::cli::main(*args)?,
+        Command::Server(args) => yonin_server::cli::main(*args).map_err(ToolError::Server)?,
         Command::Convert(args) => crate::tools::convert::run(args, out)?,
         Command::Review(args) => crate::tools::review::run(args, out)?,
     }

@@ -4,6 +4,7 @@
 //! games. Bad files give an error naming the line and the cause, never a panic.
 
 use crate::state::record_file::read_input;
+use crate::tools::ToolError;
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;
@@ -49,25 +50,26 @@ pub struct ConvertArgs {
 }
 
 /// Converts a record; the text goes to `out` unless `-o` names a file.
-pub(crate) fn run(args: ConvertArgs, out: &mut impl Write) -> Result<(), String> {
-    let bytes = read_input(&args.input).map_err(|e| e.to_string())?;
+pub(crate) fn run(args: ConvertArgs, out: &mut impl Write) -> Result<(), ToolError> {
+    let bytes = read_input(&args.input)?;
     let named = args
         .from
         .map(RecordFormat::from)
         .or_else(|| records::format_of_path(&args.input));
-    let name = args.input.display();
-    let (_, record) = records::read(&bytes, named).map_err(|e| match named {
-        Some(f) => format!("{name} (read as {f}): {e}"),
-        None => format!("{name}: {e}"),
+    let name = args.input.display().to_string();
+    let (_, record) = records::read(&bytes, named).map_err(|error| ToolError::Read {
+        name: name.clone(),
+        format: named,
+        error,
     })?;
-    let text = records::write(&record, args.to.into()).map_err(|e| format!("{name}: {e}"))?;
+    let text = records::write(&record, args.to.into())
+        .map_err(|error| ToolError::Write { name, error })?;
     match &args.output {
-        Some(path) => {
-            std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-        }
-        None => out
-            .write_all(text.as_bytes())
-            .map_err(|e| format!("writing the record: {e}"))?,
+        Some(path) => std::fs::write(path, text).map_err(|error| ToolError::Output {
+            path: path.clone(),
+            error,
+        })?,
+        None => out.write_all(text.as_bytes()).map_err(ToolError::Stdout)?,
     }
     Ok(())
 }
@@ -85,7 +87,7 @@ mod tests {
         path
     }
 
-    fn convert(input: &Path, to: FormatArg, from: Option<FormatArg>) -> Result<String, String> {
+    fn convert(input: &Path, to: FormatArg, from: Option<FormatArg>) -> Result<String, ToolError> {
         let mut out = Vec::new();
         run(
             ConvertArgs {
@@ -130,20 +132,28 @@ mod tests {
             again.contains("s 5g5f\nw 8d7d\nn 5c5d\ne 2d3d\n"),
             "{again}"
         );
-        let err = convert(&ysfen, FormatArg::Usi, None).unwrap_err();
+        let err = convert(&ysfen, FormatArg::Usi, None)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("standard games only"), "{err}");
     }
 
     #[test]
     fn bad_input_is_a_clear_error() {
         let missing = std::env::temp_dir().join("yonin-convert-no-such-file.kif");
-        let err = convert(&missing, FormatArg::Usi, None).unwrap_err();
+        let err = convert(&missing, FormatArg::Usi, None)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("no-such-file"), "{err}");
         let junk = temp_file("junk.txt", b"hello there");
-        let err = convert(&junk, FormatArg::Kif, None).unwrap_err();
+        let err = convert(&junk, FormatArg::Kif, None)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("cannot tell"), "{err}");
         let illegal = temp_file("bad.usi", b"position startpos moves 7g7f 7g7f");
-        let err = convert(&illegal, FormatArg::Kif, None).unwrap_err();
+        let err = convert(&illegal, FormatArg::Kif, None)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("bad.usi") && err.contains("illegal"), "{err}");
         let mislabelled = temp_file("wrong.csa", b"position startpos moves 7g7f");
         assert!(convert(&mislabelled, FormatArg::Kif, None).is_err());

@@ -2,5 +2,8 @@
 
 pub mod cli;
 pub(crate) mod convert;
+mod error;
 pub(crate) mod review;
 pub(crate) mod usi;
+
+pub use error::ToolError;

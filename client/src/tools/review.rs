@@ -3,6 +3,7 @@
 //! `??` on the moves that lost most, and the engine's better line under them (KIF for
 //! standard games, the Yonin record for Yonin games).
 
+use crate::tools::ToolError;
 use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -36,18 +37,27 @@ pub struct ReviewArgs {
 
 /// Reviews the record; the annotated record goes to `out` unless `-o` names a file, the
 /// progress to standard error when it is a terminal, and a summary line to standard error.
-pub(crate) fn run(args: ReviewArgs, out: &mut impl Write) -> Result<(), String> {
-    let bytes = crate::state::record_file::read_input(&args.input).map_err(|e| e.to_string())?;
-    let name = args.input.display();
-    let (_, mut record) = records::read(&bytes, records::format_of_path(&args.input))
-        .map_err(|e| format!("{name}: {e}"))?;
+pub(crate) fn run(args: ReviewArgs, out: &mut impl Write) -> Result<(), ToolError> {
+    let bytes = crate::state::record_file::read_input(&args.input)?;
+    let name = args.input.display().to_string();
+    let (_, mut record) =
+        records::read(&bytes, records::format_of_path(&args.input)).map_err(|error| {
+            ToolError::Read {
+                name: name.clone(),
+                format: None,
+                error,
+            }
+        })?;
     let options = ReviewOptions {
         movetime: Duration::from_millis(args.movetime),
         threads: args.threads.map_or_else(all_cores, |t| t as usize),
         ..ReviewOptions::default()
     };
-    let mut reviewer =
-        Reviewer::from_record(&record, options).map_err(|e| format!("{name}: {e}"))?;
+    let review_error = |error| ToolError::Review {
+        name: name.clone(),
+        error,
+    };
+    let mut reviewer = Reviewer::from_record(&record, options).map_err(review_error)?;
     let started = Instant::now();
     let stop = Arc::new(AtomicBool::new(false));
     let mut err = std::io::stderr();
@@ -59,17 +69,21 @@ pub(crate) fn run(args: ReviewArgs, out: &mut impl Write) -> Result<(), String> 
         }
     }
     let result = reviewer.review();
-    review::annotate(&mut record, &result).map_err(|e| format!("{name}: {e}"))?;
+    review::annotate(&mut record, &result).map_err(review_error)?;
     let format = match record.rules.variant {
         Variant::Standard => RecordFormat::Kif,
         Variant::Yonin => RecordFormat::Ysfen,
     };
-    let text = records::write(&record, format).map_err(|e| format!("{name}: {e}"))?;
+    let text = records::write(&record, format).map_err(|error| ToolError::Write {
+        name: name.clone(),
+        error,
+    })?;
     match &args.output {
-        Some(path) => std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?,
-        None => out
-            .write_all(text.as_bytes())
-            .map_err(|e| format!("writing the record: {e}"))?,
+        Some(path) => std::fs::write(path, text).map_err(|error| ToolError::Output {
+            path: path.clone(),
+            error,
+        })?,
+        None => out.write_all(text.as_bytes()).map_err(ToolError::Stdout)?,
     }
     let marks = |m| result.moves.iter().filter(|r| r.mark == Some(m)).count();
     let _ = writeln!(
@@ -88,7 +102,7 @@ pub(crate) fn run(args: ReviewArgs, out: &mut impl Write) -> Result<(), String> 
 mod tests {
     use super::*;
 
-    fn run_on(text: &str, file: &str) -> Result<String, String> {
+    fn run_on(text: &str, file: &str) -> Result<String, ToolError> {
         let dir = std::env::temp_dir().join(format!("yonin-review-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join(file);
@@ -131,7 +145,9 @@ mod tests {
 
     #[test]
     fn a_bad_record_is_a_clear_error() {
-        let err = run_on("position startpos moves 7g7f 7g7f\n", "bad.usi").unwrap_err();
+        let err = run_on("position startpos moves 7g7f 7g7f\n", "bad.usi")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("bad.usi") && err.contains("illegal"), "{err}");
     }
 }

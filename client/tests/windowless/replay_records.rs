@@ -188,7 +188,12 @@ fn export_then_import_keeps_moves_and_result() {
 #[test]
 fn bad_files_are_errors_not_panics() {
     let dir = TempDir::new("bad");
-    let folder = dir.path().file_name().unwrap().to_string_lossy().into_owned();
+    let folder = dir
+        .path()
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
     let kif = std::fs::read_to_string(records_dir().join("game1.kif")).unwrap();
     let cases: Vec<(PathBuf, &str)> = vec![
         (dir.path().join("missing.kif"), "missing.kif"),

@@ -71,7 +71,8 @@ pub fn replay(rules: RuleSet, start: &str, actions: &[Action]) -> Result<Game, R
 pub enum ReplayError {
     #[error("bad start position: {0}")]
     Start(#[from] ParseError),
-    #[error("action {index} was refused: {error}")]
+    /// `index` counts from 0; the message counts from 1, as a player does.
+    #[error("action {} was refused: {error}", .index + 1)]
     Action { index: usize, error: GameError },
 }
 

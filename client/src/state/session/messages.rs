@@ -367,7 +367,7 @@ impl Session {
                         self.table = Some(t);
                         self.save_seat();
                     }
-                    Err(e) => self.notice(trf(Text::GameUnreadable, &[&e]), now, true),
+                    Err(e) => self.notice(trf(Text::GameUnreadable, &[&e.to_string()]), now, true),
                 }
             }
             ServerMessage::GameEvents {

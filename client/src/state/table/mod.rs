@@ -12,6 +12,7 @@ pub(crate) use clocks::{
 use crate::i18n::{level_name, seat_name, side_name, tr, trf, Text};
 use crate::state::notation;
 use yonin_core::protocol::{Clocks, GameState, Occupant, SeatInfo};
+use yonin_core::ReplayError;
 use yonin_core::{parse_start, Action, BotLevel, TimeControl};
 use yonin_core::{
     BySeat, Event, Game, GameError, Move, Outcome, PieceKind, Position, RuleSet, Seat, Square,
@@ -131,8 +132,8 @@ impl Table {
         state: &GameState,
         time_control: TimeControl,
         now: f64,
-    ) -> Result<Table, String> {
-        let start = parse_start(&state.rules, &state.start).map_err(|e| e.to_string())?;
+    ) -> Result<Table, ReplayError> {
+        let start = parse_start(&state.rules, &state.start)?;
         let mut t = Table::from_actions(state.rules, start, &state.actions, state.you, now)?;
         t.seats = state.seats.clone();
         t.learn_people();
@@ -189,11 +190,11 @@ impl Table {
         actions: &[Action],
         me: Option<Seat>,
         now: f64,
-    ) -> Result<Table, String> {
+    ) -> Result<Table, ReplayError> {
         let mut t = Table::empty(Game::from_position(rules, start), me, now);
-        for (i, action) in actions.iter().enumerate() {
+        for (index, action) in actions.iter().enumerate() {
             t.replay_action(action)
-                .map_err(|e| format!("action {}: {e}", i + 1))?;
+                .map_err(|error| ReplayError::Action { index, error })?;
         }
         t.outcome = t.game.outcome().cloned();
         t.refresh();

@@ -7,6 +7,7 @@ mod panels;
 
 pub use panels::review_panel;
 use panels::{review_split, viewer_layout};
+use yonin_core::ReplayError;
 
 use crate::i18n::{tr, trf, Text};
 use crate::screens::replay::export;
@@ -30,7 +31,7 @@ const TOAST_SECS: f64 = 5.0;
 pub struct ReplayViewer {
     saved: SavedGame,
     /// The game with every action applied (or the error that stopped it).
-    full: Result<Game, String>,
+    full: Result<Game, ReplayError>,
     /// The record of the whole game (the panel shows every line).
     lines: Vec<RecordLine>,
     /// How many actions are shown applied.
@@ -231,7 +232,7 @@ impl Screen for ReplayViewer {
         if let Err(e) = &self.full {
             ui.title(tr(Text::MenuReplay));
             ui.paragraph(
-                &trf(Text::ReplayUnreadable, &[e]),
+                &trf(Text::ReplayUnreadable, &[&e.to_string()]),
                 u * 1.5,
                 u * 7.0,
                 screen_width() - u * 3.0,
