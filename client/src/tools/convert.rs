@@ -64,13 +64,7 @@ pub(crate) fn run(args: ConvertArgs, out: &mut impl Write) -> Result<(), ToolErr
     })?;
     let text = records::write(&record, args.to.into())
         .map_err(|error| ToolError::Write { name, error })?;
-    match &args.output {
-        Some(path) => std::fs::write(path, text).map_err(|error| ToolError::Output {
-            path: path.clone(),
-            error,
-        })?,
-        None => out.write_all(text.as_bytes()).map_err(ToolError::Stdout)?,
-    }
+    crate::tools::write_output(args.output.as_deref(), &text, out)?;
     Ok(())
 }
 

@@ -78,13 +78,7 @@ pub(crate) fn run(args: ReviewArgs, out: &mut impl Write) -> Result<(), ToolErro
         name: name.clone(),
         error,
     })?;
-    match &args.output {
-        Some(path) => std::fs::write(path, text).map_err(|error| ToolError::Output {
-            path: path.clone(),
-            error,
-        })?,
-        None => out.write_all(text.as_bytes()).map_err(ToolError::Stdout)?,
-    }
+    crate::tools::write_output(args.output.as_deref(), &text, out)?;
     let marks = |m| result.moves.iter().filter(|r| r.mark == Some(m)).count();
     let _ = writeln!(
         err,

@@ -141,16 +141,7 @@ impl Conn {
                 if !self.may_guess() {
                     return;
                 }
-                let redirect = |url| {
-                    ServerMessage::Redirect(Box::new(protocol::Redirect {
-                        url,
-                        room,
-                        watch: false,
-                        seat,
-                        code: echo_code(&code),
-                    }))
-                };
-                let Some(handle) = self.find_room(room, redirect).await else {
+                let Some(handle) = self.find_room(room, false, seat, &code).await else {
                     return;
                 };
                 let who = self.visitor();
@@ -174,16 +165,7 @@ impl Conn {
                 if !self.may_guess() {
                     return;
                 }
-                let redirect = |url| {
-                    ServerMessage::Redirect(Box::new(protocol::Redirect {
-                        url,
-                        room,
-                        watch: true,
-                        seat: None,
-                        code: echo_code(&code),
-                    }))
-                };
-                let Some(handle) = self.find_room(room, redirect).await else {
+                let Some(handle) = self.find_room(room, true, None, &code).await else {
                     return;
                 };
                 let who = self.visitor();
@@ -283,10 +265,15 @@ impl Conn {
 
     /// The room to enter; `None` when it is on another node (the client is sent there with
     /// `redirect(url)`) or nowhere (the client is told).
+    /// The room's handle when it is on this node. A room of another node is answered with a
+    /// `Redirect` there (echoing what to ask again: to `watch` or take `seat`, with `code`),
+    /// an unknown room with `NoSuchRoom`; both give `None`.
     async fn find_room(
         &mut self,
         room: yonin_core::protocol::RoomId,
-        redirect: impl FnOnce(String) -> ServerMessage,
+        watch: bool,
+        seat: Option<yonin_core::Seat>,
+        code: &Option<String>,
     ) -> Option<RoomHandle> {
         let found = self
             .lobby
@@ -295,7 +282,13 @@ impl Conn {
         match found {
             Some(Found::Here(handle)) => Some(handle),
             Some(Found::There(url)) => {
-                self.send(redirect(url));
+                self.send(ServerMessage::Redirect(Box::new(protocol::Redirect {
+                    url,
+                    room,
+                    watch,
+                    seat,
+                    code: echo_code(code),
+                })));
                 None
             }
             Some(Found::Nowhere) | None => {
