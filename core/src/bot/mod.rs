@@ -19,6 +19,8 @@ mod cont_history;
 mod control;
 mod dfpn;
 mod eval_cache;
+mod eval_king_rel;
+mod eval_king_rel_weights;
 mod eval_standard;
 mod eval_weights;
 mod eval_yonin;
