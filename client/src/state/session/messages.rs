@@ -377,12 +377,18 @@ impl Session {
             } => {
                 if let Some(t) = &mut self.table {
                     cues.extend(t.apply(&action, &events, clocks, now));
+                    let over = t.is_over();
                     if t.desync {
                         t.desync = false;
                         if let Some(token) = self.token {
                             // Fetch the whole game again.
                             self.send(ClientMessage::Resume { token });
                         }
+                    }
+                    if over {
+                        // The game ended with these events; GameOver follows with the record,
+                        // but the seat is already nothing to come back to.
+                        self.forget_seat();
                     }
                 }
             }
