@@ -3,7 +3,6 @@
 //! line and spread at compile time over facings and squares, attack maps, king shelter and
 //! threats.
 
-use super::eval_king_rel::king_relative16;
 use super::eval_weights::STD;
 use crate::attacks;
 use crate::piece::PieceKind;
@@ -418,6 +417,5 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
     }
     v16 += STD.mobility * (maps.mobility[me.index()] - maps.mobility[them.index()]);
     v16 += STD.hanging * best_hanging(pos, &maps, me, them);
-    v16 += king_relative16(pos);
     v + (v16 >> 4) + STD.tempo
 }

@@ -19,8 +19,6 @@ mod cont_history;
 mod control;
 mod dfpn;
 mod eval_cache;
-mod eval_king_rel;
-mod eval_king_rel_weights;
 mod eval_standard;
 mod eval_weights;
 mod eval_yonin;

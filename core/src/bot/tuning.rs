@@ -2,8 +2,6 @@
 //! positions (the `tune` tool): the terms of a position, the current weights in the same
 //! layout, and the weights printed back as the source of `eval_weights.rs`.
 
-use super::eval_king_rel::{self, KING_REL_TERMS};
-use super::eval_king_rel_weights::KING_REL as KING_REL_WEIGHTS;
 use super::eval_standard::{attack_maps, best_hanging, hand_danger, Shelter, Threat};
 use super::eval_weights::{StdWeights, STD};
 use super::ordering::{capture_score, GOOD_CAPTURE};
@@ -24,11 +22,10 @@ const LANE: usize = GUARDS + 1;
 const MOBILITY: usize = LANE + 1;
 const HANGING: usize = MOBILITY + 1;
 const TEMPO: usize = HANGING + 1;
-const KING_REL: usize = TEMPO + 1;
 /// How many terms the standard evaluation has.
-pub const TERMS: usize = KING_REL + KING_REL_TERMS;
+pub const TERMS: usize = TEMPO + 1;
 
-pub(crate) const KIND_NAMES: [&str; 14] = [
+const KIND_NAMES: [&str; 14] = [
     "pawn",
     "lance",
     "knight",
@@ -70,7 +67,6 @@ pub fn term_names() -> Vec<String> {
     ] {
         names.push(n.into());
     }
-    names.extend((0..KING_REL_TERMS).map(eval_king_rel::term_name));
     names
 }
 
@@ -116,7 +112,6 @@ pub fn standard_terms(pos: &Position) -> Vec<f64> {
     }
     t[HANGING] = best_hanging(pos, &maps, me, them) as f64;
     t[TEMPO] = 1.0;
-    eval_king_rel::for_each_term(pos, me, |i, sign| t[KING_REL + i] += sign as f64);
     t
 }
 
@@ -146,20 +141,7 @@ pub fn standard_weights() -> Vec<f64> {
         w[i] = v as f64 / 16.0;
     }
     w[TEMPO] = STD.tempo as f64;
-    for (i, &v) in KING_REL_WEIGHTS.iter().enumerate() {
-        w[KING_REL + i] = v as f64 / 16.0;
-    }
     w
-}
-
-/// The king-relative weights in the layout of [`standard_terms`] as the source of
-/// `eval_king_rel_weights.rs`, rounded to sixteenths, after the `header` comment lines.
-pub fn render_king_rel_weights(w: &[f64], header: &str) -> String {
-    let w16: Vec<i32> = w[KING_REL..]
-        .iter()
-        .map(|v| (v * 16.0).round().clamp(-32_000.0, 32_000.0) as i32)
-        .collect();
-    eval_king_rel::render(&w16, header)
 }
 
 /// Weights in the layout of [`standard_terms`] as the `STD` constant's source, rounded.

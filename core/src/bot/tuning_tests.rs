@@ -54,36 +54,3 @@ fn the_start_position_is_quiet_and_level_but_for_the_tempo() {
     assert!(t[..TEMPO].iter().all(|&x| x == 0.0));
     assert_eq!(t[TEMPO], 1.0);
 }
-
-#[test]
-fn rendered_king_relative_weights_are_the_current_table() {
-    let file = include_str!("eval_king_rel_weights.rs");
-    let header: String = file
-        .lines()
-        .filter(|l| l.starts_with("// "))
-        .collect::<Vec<_>>()
-        .join("\n");
-    let src = render_king_rel_weights(&standard_weights(), &header);
-    assert_eq!(src, file);
-}
-
-#[test]
-fn a_gold_beside_its_king_is_a_king_relative_term_for_each_side() {
-    // Sente (to move): king 5i, gold 4h; Gote: king 5a. The kings see each other the same
-    // way, so their terms cancel.
-    let pos = crate::record::sfen::position("4k4/9/9/9/9/9/9/5G3/4K4 b - 1", &RuleSet::standard())
-        .expect("a position");
-    let t = standard_terms(&pos);
-    let names = term_names();
-    let on: Vec<(&str, f64)> = (KING_REL..TERMS)
-        .filter(|&i| t[i] != 0.0)
-        .map(|i| (names[i].as_str(), t[i]))
-        .collect();
-    assert_eq!(
-        on,
-        [
-            ("own gold at 1 across, +1 ahead of a king", 1.0),
-            ("enemy gold at 1 across, +7 ahead of a king", -1.0),
-        ]
-    );
-}

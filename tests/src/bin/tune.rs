@@ -5,7 +5,6 @@
 //! tune positions --games N [--seed S] [--nodes N] --out FILE     # one SFEN a line
 //! tune label --engine "PATH ARG…" [--option NAME=VALUE]… [--depth D] --in FILE --out FILE
 //! tune fit --in FILE… [--test FILE…] [--ridge L] [--k K] [--scale X] [--keep NAME,…]
-//!          [--king-out FILE]
 //! ```
 //! `label` writes "SFEN<TAB>centipawns for the side to move" and skips mate scores. `fit` takes
 //! labels times `X` (to our scale) as win rates σ(cp / K) and fits the evaluation's win rates
@@ -13,16 +12,14 @@
 //! distance from the current weights (rarely seen terms keep their values); terms whose names
 //! contain a `--keep` word keep their weights. `--in` and `--test` may repeat; the error on the
 //! `--test` positions (held out of the fit) says whether the fit generalises. Paste the printed
-//! constant into `core/src/bot/eval_weights.rs`; `--king-out` writes the king-relative table
-//! (`core/src/bot/eval_king_rel_weights.rs`) whole.
+//! constant into `core/src/bot/eval_weights.rs`.
 
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Write};
 use std::sync::{atomic::AtomicBool, Arc};
 use std::time::Duration;
 use yonin_core::bot::tuning::{
-    is_quiet, render_king_rel_weights, render_standard_weights, standard_terms, standard_weights,
-    term_names, TERMS,
+    is_quiet, render_standard_weights, standard_terms, standard_weights, term_names, TERMS,
 };
 use yonin_core::bot::{Bot, Level, Limits};
 use yonin_core::record::sfen;
@@ -168,23 +165,12 @@ fn label(f: &[(String, String)]) -> Result<(), String> {
     Ok(())
 }
 
-/// A position's terms that are not zero, as (term, count).
-type Sparse = Vec<(u32, f64)>;
-
-/// A linearised row of the fit: a position's terms, its target and its weight.
-type Linear<'a> = (&'a [(u32, f64)], f64, f64);
-
-fn sparse(terms: &[f64]) -> Sparse {
-    let nonzero = terms.iter().enumerate().filter(|(_, &x)| x != 0.0);
-    nonzero.map(|(i, &x)| (i as u32, x)).collect()
-}
-
 /// The labelled positions of the files named by `--NAME` flags, as (terms, label × `scale`).
 fn labelled_rows(
     f: &[(String, String)],
     name: &str,
     scale: f64,
-) -> Result<Vec<(Sparse, f64)>, String> {
+) -> Result<Vec<(Vec<f64>, f64)>, String> {
     let rules = RuleSet::standard();
     let mut rows = Vec::new();
     for (_, path) in f.iter().filter(|(n, _)| n == name) {
@@ -199,14 +185,14 @@ fn labelled_rows(
                 .trim()
                 .parse()
                 .map_err(|_| format!("{path}:{}: `{cp}` is not a number", n + 1))?;
-            rows.push((sparse(&standard_terms(&pos)), cp * scale));
+            rows.push((standard_terms(&pos), cp * scale));
         }
     }
     Ok(rows)
 }
 
 /// The RMS error in win rate, in percent, of weights `w` on `rows`.
-fn win_rate_error(rows: &[(Sparse, f64)], w: &[f64], k: f64) -> f64 {
+fn win_rate_error(rows: &[(Vec<f64>, f64)], w: &[f64], k: f64) -> f64 {
     let e: f64 = rows
         .iter()
         .map(|(x, y)| (sigmoid(dot(x, w) / k) - sigmoid(y / k)).powi(2))
@@ -258,24 +244,6 @@ fn fit(f: &[(String, String)]) -> Result<(), String> {
         println!("// {:<36} {:>9.2} -> {:>9.2}", names[i], prior[i], w[i]);
     }
     print!("{}", render_standard_weights(&w));
-    if let Ok(path) = flag::<String>(f, "king-out", None) {
-        let ins: Vec<&str> = f
-            .iter()
-            .filter(|(n, _)| n == "in")
-            .map(|(_, v)| v.as_str())
-            .collect();
-        let header = format!(
-            "// Fitted to {} positions ({}) with --ridge {ridge} --k {k} --scale {scale}; RMS error\n\
-             // in win rate {:.2} % (it was {:.2} %).",
-            rows.len(),
-            ins.join(", "),
-            win_rate_error(&rows, &w, k),
-            win_rate_error(&rows, &prior, k)
-        );
-        std::fs::write(&path, render_king_rel_weights(&w, &header))
-            .map_err(|e| format!("{path}: {e}"))?;
-        eprintln!("wrote {path}");
-    }
     Ok(())
 }
 
@@ -283,15 +251,15 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-fn dot(x: &[(u32, f64)], w: &[f64]) -> f64 {
-    x.iter().map(|&(i, a)| a * w[i as usize]).sum()
+fn dot(x: &[f64], w: &[f64]) -> f64 {
+    x.iter().zip(w).map(|(a, b)| a * b).sum()
 }
 
 /// The weights minimising Σ (σ(x·w / k) − σ(y / k))² over `rows` (terms x, label y), plus
 /// `ridge` × the squared distance from `prior`, the `kept` terms held at their prior:
 /// Gauss–Newton, each step a weighted ridge regression on the linearised win rates.
 fn win_rate_fit(
-    rows: &[(Sparse, f64)],
+    rows: &[(Vec<f64>, f64)],
     prior: &[f64],
     ridge: f64,
     k: f64,
@@ -300,7 +268,7 @@ fn win_rate_fit(
     let mut w = prior.to_vec();
     for _ in 0..8 {
         // σ(p/k) + d·x·Δ ≈ σ(y/k) is x·(w+Δ) ≈ p + (σ(y/k) − σ(p/k)) / d, of weight d².
-        let linear: Vec<Linear> = rows
+        let linear: Vec<(&[f64], f64, f64)> = rows
             .iter()
             .map(|(x, y)| {
                 let p = dot(x, &w);
@@ -318,19 +286,26 @@ fn win_rate_fit(
 /// The weights minimising the weighted squared error over `rows` (terms, target, weight)
 /// plus `ridge` × the total weight × the squared distance from `prior`, the `kept` terms
 /// held at their prior: the normal equations (XᵀVX + λW I) w = XᵀVy + λW w₀, solved directly.
-fn ridge_fit(rows: &[Linear], prior: &[f64], ridge: f64, kept: &[bool]) -> Option<Vec<f64>> {
+fn ridge_fit(
+    rows: &[(&[f64], f64, f64)],
+    prior: &[f64],
+    ridge: f64,
+    kept: &[bool],
+) -> Option<Vec<f64>> {
     let m = prior.len();
     let mut a = vec![vec![0.0; m]; m];
     let mut b = vec![0.0; m];
     let mut total = 0.0;
+    let mut nonzero = Vec::with_capacity(m);
     for &(x, y, v) in rows {
         total += v;
-        // Most terms of a position are zero: the rows hold only the others.
-        for &(i, xi) in x {
-            let row = &mut a[i as usize];
-            b[i as usize] += v * xi * y;
-            for &(j, xj) in x {
-                row[j as usize] += v * xi * xj;
+        // Most terms of a position are zero (most placement terms): only the others.
+        nonzero.clear();
+        nonzero.extend((0..m).filter(|&i| x[i] != 0.0));
+        for &i in &nonzero {
+            b[i] += v * x[i] * y;
+            for &j in &nonzero {
+                a[i][j] += v * x[i] * x[j];
             }
         }
     }
@@ -390,12 +365,8 @@ fn main() {
                 .and_then(|()| positions(&f)),
             "label" => only(&f, "label", &["engine", "option", "depth", "in", "out"])
                 .and_then(|()| label(&f)),
-            "fit" => only(
-                &f,
-                "fit",
-                &["in", "test", "ridge", "k", "scale", "keep", "king-out"],
-            )
-            .and_then(|()| fit(&f)),
+            "fit" => only(&f, "fit", &["in", "test", "ridge", "k", "scale", "keep"])
+                .and_then(|()| fit(&f)),
             m => Err(format!("unknown mode `{m}` (positions, label, fit)")),
         }),
         None => Err("usage: tune positions|label|fit … (see tests/src/bin/tune.rs)".into()),
@@ -452,14 +423,12 @@ mod tests {
                 x ^= x >> 7;
                 x ^= x << 17;
                 pos.play_unchecked(legal[(x % legal.len() as u64) as usize]);
-                let t = sparse(&standard_terms(&pos));
+                let t = standard_terms(&pos);
                 let y = dot(&t, &truth);
                 rows.push((t, y));
             }
         }
-        // The king-relative table (thousands of terms, few seen in 30 games) is held.
-        let kept: Vec<bool> = names.iter().map(|n| n.ends_with("of a king")).collect();
-        let w = win_rate_fit(&rows, &prior, 1e-6, 600.0, &kept).expect("a solution");
+        let w = win_rate_fit(&rows, &prior, 1e-6, 600.0, &[false; TERMS]).expect("a solution");
         for &i in &moved {
             assert!(
                 (w[i] - truth[i]).abs() < 0.5,
