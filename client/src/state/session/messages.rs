@@ -376,8 +376,9 @@ impl Session {
                 clocks,
             } => {
                 if let Some(t) = &mut self.table {
+                    let was_over = t.is_over();
                     cues.extend(t.apply(&action, &events, clocks, now));
-                    let over = t.is_over();
+                    let ended = !was_over && t.is_over();
                     if t.desync {
                         t.desync = false;
                         if let Some(token) = self.token {
@@ -385,9 +386,9 @@ impl Session {
                             self.send(ClientMessage::Resume { token });
                         }
                     }
-                    if over {
-                        // The game ended with these events; GameOver follows with the record,
-                        // but the seat is already nothing to come back to.
+                    if ended {
+                        // These events ended the game: GameOver follows with the record, but
+                        // the seat is already nothing to come back to (forgotten once, here).
                         self.forget_seat();
                     }
                 }
