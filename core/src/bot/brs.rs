@@ -337,14 +337,16 @@ impl<'a> Brs<'a> {
             return s;
         }
         let orig = (alpha, beta);
-        let mut scores = Vec::with_capacity(list.len() + 1);
-        self.core
-            .ord
-            .score_moves(pos, &list, (tt_move, ply, Context::NONE), &mut scores);
+        let mut scratch = self.core.take_scratch();
+        self.core.ord.score_moves(
+            pos,
+            &list,
+            (tt_move, ply, Context::NONE),
+            &mut scratch.scores,
+        );
         let moves = list.as_mut_slice();
         let mut best = if maxing { -INF } else { INF };
         let mut best_move = 0u16;
-        let mut tried: Vec<Move> = Vec::new();
         // For a min node: first the branch handed on to a later opponent, when there is one.
         if !maxing && ply <= self.hand_on_plies {
             let m = self.ordering_move(pos, moves, tt_move);
@@ -356,6 +358,7 @@ impl<'a> Brs<'a> {
                 self.path.pop();
                 if self.core.ctl.stopped {
                     self.core.give_list(list);
+                    self.core.give_scratch(scratch);
                     return 0;
                 }
                 best = s;
@@ -364,6 +367,7 @@ impl<'a> Brs<'a> {
                 beta = beta.min(s);
                 if alpha >= beta {
                     self.core.give_list(list);
+                    self.core.give_scratch(scratch);
                     return s;
                 }
             }
@@ -394,7 +398,7 @@ impl<'a> Brs<'a> {
             SquareSet::EMPTY
         };
         for i in 0..moves.len() {
-            let m = next_move(moves, &mut scores, i);
+            let m = next_move(moves, &mut scratch.scores, i, &mut scratch.sorted);
             let quiet = victim(pos, m).is_none() && !m.promotes();
             let mut child = pos.clone();
             child.play_unchecked(m);
@@ -466,6 +470,7 @@ impl<'a> Brs<'a> {
             self.path.pop();
             if self.core.ctl.stopped {
                 self.core.give_list(list);
+                self.core.give_scratch(scratch);
                 return 0;
             }
             let better = if maxing { s > best } else { s < best };
@@ -483,15 +488,16 @@ impl<'a> Brs<'a> {
                 if quiet {
                     self.core
                         .ord
-                        .reward(pos, Context::NONE, m, (ply, depth), &tried);
+                        .reward(pos, Context::NONE, m, (ply, depth), &scratch.tried);
                 }
                 break;
             }
             if quiet {
-                tried.push(m);
+                scratch.tried.push(m);
             }
         }
         self.core.give_list(list);
+        self.core.give_scratch(scratch);
         self.core
             .store(key, (best_move, best), orig, depth, ply, None);
         best

@@ -207,21 +207,23 @@ pub(crate) fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) -> Move {
 const PICKED: usize = 6;
 
 /// The `i`-th move in order (`i` counting up from 0): the first few by selection, since a
-/// cut-off often comes early, then the rest sorted once (a min node of the Yonin search can
-/// hold every opponent's moves, hundreds of them).
+/// cut-off often comes early, then the rest sorted once (a node can hold hundreds of moves,
+/// and selecting each of them is quadratic), through `buf` so that no node allocates.
 #[inline]
-pub(crate) fn next_move(moves: &mut [Move], scores: &mut [i32], i: usize) -> Move {
+pub(crate) fn next_move(
+    moves: &mut [Move],
+    scores: &mut [i32],
+    i: usize,
+    buf: &mut Vec<(i32, Move)>,
+) -> Move {
     if i < PICKED {
         return pick(moves, scores, i);
     }
     if i == PICKED && moves.len() > PICKED + 1 {
-        let mut rest: Vec<(i32, Move)> = scores[i..]
-            .iter()
-            .copied()
-            .zip(moves[i..].iter().copied())
-            .collect();
-        rest.sort_by_key(|p| std::cmp::Reverse(p.0));
-        for (k, (s, m)) in rest.into_iter().enumerate() {
+        buf.clear();
+        buf.extend(scores[i..].iter().copied().zip(moves[i..].iter().copied()));
+        buf.sort_by_key(|p| std::cmp::Reverse(p.0));
+        for (k, &(s, m)) in buf.iter().enumerate() {
             scores[i + k] = s;
             moves[i + k] = m;
         }

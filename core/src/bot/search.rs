@@ -8,15 +8,17 @@
 use super::cont_history::{self, Context, NO_KEY};
 use super::control::Control;
 use super::eval_standard::{capture_gain, evaluate};
-use super::ordering::{self, capture_score, pick, victim, Ordering, MAX_PLY};
+use super::ordering::{self, capture_score, next_move, victim, Ordering, MAX_PLY};
 use super::score::{INF, MATE, MATE_BOUND};
 use super::search_core::{promote_root_move, Probe, SearchCore};
 use super::see;
 use super::tt::{Bound, Tt};
 use super::{GameHistory, SearchInfo};
+use crate::movegen;
 use crate::moves::Move;
 use crate::piece::PieceKind;
 use crate::position::Position;
+use std::sync::LazyLock;
 
 /// The ordering score of the table's move among the quiescence moves: first.
 const TT_FIRST: i32 = i32::MAX;
@@ -55,11 +57,20 @@ fn node_eval(pos: &Position, in_check: bool, probe: &Probe) -> (Option<i32>, i32
     (eval, eval.map_or(-INF, |e| refine(e, probe.score)))
 }
 
+/// The natural logarithms of 0 (taken as 1) to 1023, worked out once: the logarithm itself
+/// was a hundredth of the search's time.
+static LN: LazyLock<Vec<f64>> =
+    LazyLock::new(|| (0..1024).map(|i: u32| f64::from(i.max(1)).ln()).collect());
+
+/// The natural logarithm of `n.max(1)`.
+#[inline]
+fn ln(n: usize) -> f64 {
+    LN.get(n).copied().unwrap_or_else(|| (n as f64).ln())
+}
+
 /// How much a late move is reduced, by depth and move number, before any clamp.
 fn reduction(depth: i32, n: usize) -> i32 {
-    let d = (depth.max(1) as f64).ln();
-    let m = (n.max(1) as f64).ln();
-    (0.75 + d * m / 1.9) as i32
+    (0.75 + ln(depth.max(1) as usize) * ln(n) / 1.9) as i32
 }
 
 /// How many quiet moves are searched at `depth` (at most 3) before the rest are pruned: half
@@ -375,10 +386,10 @@ impl<'a> StdSearch<'a> {
             return s;
         }
         let tt_move = probe.mv;
-        let mut list = self.core.take_list();
-        pos.legal_moves_into(&mut list);
-        if list.is_empty() {
-            self.core.give_list(list);
+        // A side without a legal move has lost. Out of check a cheap test finds a move in most
+        // positions; the moves themselves are generated only if the pruning below does not
+        // settle the node first.
+        if !movegen::has_legal_move(pos, me, !in_check) {
             return -MATE + ply as i32;
         }
         let (eval, static_eval) = node_eval(pos, in_check, &probe);
@@ -387,7 +398,6 @@ impl<'a> StdSearch<'a> {
         if !pv_node && !in_check && excluded == 0 && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta with little depth left.
             if depth <= 3 && static_eval - 120 * depth >= beta {
-                self.core.give_list(list);
                 return static_eval;
             }
             // Null move: shogi has few zugzwangs, so passing is a sound lower bound.
@@ -400,11 +410,9 @@ impl<'a> StdSearch<'a> {
                 let s = -self.pvs(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.path.pop();
                 if self.core.ctl.stopped {
-                    self.core.give_list(list);
                     return 0;
                 }
                 if s >= beta {
-                    self.core.give_list(list);
                     return if s >= MATE_BOUND { beta } else { s };
                 }
             }
@@ -420,32 +428,31 @@ impl<'a> StdSearch<'a> {
                     let v = self.pvs(pos, (depth - 1) / 2, sbeta - 1, sbeta, ply, false);
                     self.excluded[ply] = 0;
                     if self.core.ctl.stopped {
-                        self.core.give_list(list);
                         return 0;
                     }
                     if v < sbeta {
                         singular = true;
                     } else if sbeta >= beta {
                         // Several moves beat beta: a cutoff (multi-cut).
-                        self.core.give_list(list);
                         return sbeta;
                     }
                 }
             }
         }
-        let mut scores = Vec::with_capacity(list.len());
+        let mut list = self.core.take_list();
+        pos.legal_moves_into(&mut list);
+        let mut scratch = self.core.take_scratch();
         let ctx = self.context(ply);
         self.core
             .ord
-            .score_moves(pos, &list, (tt_move, ply, ctx), &mut scores);
+            .score_moves(pos, &list, (tt_move, ply, ctx), &mut scratch.scores);
         let moves = list.as_mut_slice();
         let mut best = -INF;
         let mut best_move = 0u16;
         let orig_alpha = alpha;
-        let mut tried: Vec<Move> = Vec::new();
         let mut searched = 0usize;
         for i in 0..moves.len() {
-            let m = pick(moves, &mut scores, i);
+            let m = next_move(moves, &mut scratch.scores, i, &mut scratch.sorted);
             if m.bits() == excluded {
                 continue;
             }
@@ -515,6 +522,7 @@ impl<'a> StdSearch<'a> {
             self.path.pop();
             if self.core.ctl.stopped {
                 self.core.give_list(list);
+                self.core.give_scratch(scratch);
                 return 0;
             }
             searched += 1;
@@ -526,17 +534,20 @@ impl<'a> StdSearch<'a> {
                     self.core.pv.update(ply, m);
                     if s >= beta {
                         if quiet {
-                            self.core.ord.reward(pos, ctx, m, (ply, depth), &tried);
+                            self.core
+                                .ord
+                                .reward(pos, ctx, m, (ply, depth), &scratch.tried);
                         }
                         break;
                     }
                 }
             }
             if quiet {
-                tried.push(m);
+                scratch.tried.push(m);
             }
         }
         self.core.give_list(list);
+        self.core.give_scratch(scratch);
         if excluded == 0 {
             self.core.store(
                 hash,
@@ -598,7 +609,9 @@ impl<'a> StdSearch<'a> {
             }
             alpha = alpha.max(stand);
         }
-        let mut cand: Vec<(i32, Move)> = Vec::new();
+        let mut scratch = self.core.take_scratch();
+        let cand = &mut scratch.sorted;
+        cand.clear();
         for &m in list.iter() {
             if in_check {
                 cand.push((capture_score(pos, m).unwrap_or(0), m));
@@ -631,11 +644,13 @@ impl<'a> StdSearch<'a> {
         cand.sort_by_key(|c| std::cmp::Reverse(c.0));
         let mut best = stand;
         let mut best_move = 0u16;
-        for (_, m) in cand {
+        for k in 0..scratch.sorted.len() {
+            let m = scratch.sorted[k].1;
             let mut child = pos.clone();
             child.play_unchecked(m);
             let s = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.core.ctl.stopped {
+                self.core.give_scratch(scratch);
                 return 0;
             }
             if s > best {
@@ -649,6 +664,7 @@ impl<'a> StdSearch<'a> {
                 }
             }
         }
+        self.core.give_scratch(scratch);
         self.core
             .store(hash, (best_move, best), (orig_alpha, beta), 0, ply, eval);
         best

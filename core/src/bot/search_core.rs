@@ -39,6 +39,17 @@ pub(crate) struct SearchCore<'a> {
     /// Boxed, so that taking one out and giving it back moves a pointer, not 4 KB.
     #[allow(clippy::vec_box)]
     lists: Vec<Box<MoveList>>,
+    /// Move-loop buffers to reuse, so that no node allocates.
+    scratch: Vec<Scratch>,
+}
+
+/// The buffers of one node's move loop: the ordering scores, the quiet moves tried, and room
+/// to sort the late moves ([`next_move`](super::ordering::next_move)).
+#[derive(Default)]
+pub(crate) struct Scratch {
+    pub scores: Vec<i32>,
+    pub tried: Vec<Move>,
+    pub sorted: Vec<(i32, Move)>,
 }
 
 impl<'a> SearchCore<'a> {
@@ -51,6 +62,7 @@ impl<'a> SearchCore<'a> {
             seldepth: 0,
             helper: None,
             lists: Vec::new(),
+            scratch: Vec::new(),
         }
     }
 
@@ -71,6 +83,21 @@ impl<'a> SearchCore<'a> {
     #[inline]
     pub fn give_list(&mut self, list: Box<MoveList>) {
         self.lists.push(list);
+    }
+
+    /// Empty move-loop buffers, from the pool when there are some.
+    #[inline]
+    pub fn take_scratch(&mut self) -> Scratch {
+        let mut s = self.scratch.pop().unwrap_or_default();
+        s.scores.clear();
+        s.tried.clear();
+        s
+    }
+
+    /// Gives move-loop buffers back to the pool.
+    #[inline]
+    pub fn give_scratch(&mut self, s: Scratch) {
+        self.scratch.push(s);
     }
 
     /// Whether this thread leaves out the iteration of `depth` (helpers skip some).

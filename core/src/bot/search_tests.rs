@@ -2,7 +2,8 @@
 //! it was; quiescence results and evaluations reach the transposition table; stored scores
 //! refine the evaluation only from the side they bound; a search without the table's move
 //! leaves the table's entry alone; the root's context comes from the game; a node improves on
-//! the evaluation two plies back.
+//! the evaluation two plies back; the reductions read from the logarithm table are the ones
+//! worked out directly.
 
 use super::*;
 use crate::rules::RuleSet;
@@ -185,4 +186,19 @@ fn a_node_is_improving_when_its_evaluation_beats_the_one_two_plies_back() {
     let scores = s.score_root_moves(&pos, &moves, 2, &vec![false; moves.len()], 50);
     assert_eq!(scores.len(), moves.len());
     assert_eq!(s.evals[0], evaluate(&pos));
+}
+
+#[test]
+fn the_logarithm_table_gives_the_reductions_worked_out_directly() {
+    for depth in 0..140 {
+        for n in (0..1100).step_by(7) {
+            let d = (depth.max(1) as f64).ln();
+            let m = (n.max(1) as f64).ln();
+            assert_eq!(
+                reduction(depth, n),
+                (0.75 + d * m / 1.9) as i32,
+                "{depth} {n}"
+            );
+        }
+    }
 }
