@@ -606,13 +606,28 @@ impl Position {
         }
     }
 
-    /// The legal moves of the seat to move but the drops, in the order of
-    /// [`Position::legal_moves_into`], into `list` (cleared first).
-    pub fn legal_board_moves_into(&self, list: &mut MoveList) {
+    /// At least every legal capture and promotion on the board of the seat to move, in the
+    /// order of [`Position::legal_moves_into`], into `list` (cleared first): the board moves
+    /// onto an occupied square or into the promotion zone, or all of them when an unpromoted
+    /// silver, bishop or rook stands in the zone (it may promote on the way out) or a piece
+    /// faces another seat. So a quiescence search is spared most of the quiet moves.
+    pub(crate) fn legal_tactical_board_moves_into(&self, list: &mut MoveList) {
         list.clear();
-        if !self.is_decided_by_elimination() {
-            generate_board(self, self.to_move, list, false);
+        if self.is_decided_by_elimination() {
+            return;
         }
+        use PieceKind::*;
+        let me = self.to_move;
+        let own = self.by_owner[me.index()];
+        let zone = at_least(me, 6);
+        let k = &self.by_kind;
+        let leaving = k[Silver.index()] | k[Bishop.index()] | k[Rook.index()];
+        let aim = if (own & !self.by_facing[me.index()]).any() || (own & leaving & zone).any() {
+            !SquareSet::EMPTY
+        } else {
+            self.occupied | zone
+        };
+        generate_some(self, me, list, aim, false);
     }
 
     /// Does `seat` (live) have at least one legal move in this position?
@@ -620,3 +635,7 @@ impl Position {
         has_legal_move(self, seat, false)
     }
 }
+
+#[cfg(test)]
+#[path = "movegen_tests.rs"]
+mod tests;

@@ -29,7 +29,7 @@ mod mate;
 mod ordering;
 mod pv;
 #[cfg(test)]
-mod random_games;
+pub(crate) mod random_games;
 pub mod review;
 mod root_mate;
 mod score;

@@ -581,14 +581,14 @@ impl<'a> StdSearch<'a> {
         let me = pos.to_move();
         let in_check = pos.in_check(me);
         let mut list = self.core.take_list();
-        // Out of check only captures and promotions are searched: no need for the drops,
-        // unless they are the only moves left.
+        // Out of check only captures and promotions are searched: no need for the drops or
+        // most quiet moves, unless there is no move at all.
         let empty = if in_check {
             pos.legal_moves_into(&mut list);
             list.is_empty()
         } else {
-            pos.legal_board_moves_into(&mut list);
-            list.is_empty() && !pos.has_legal_move(me)
+            pos.legal_tactical_board_moves_into(&mut list);
+            list.is_empty() && !movegen::has_legal_move(pos, me, true)
         };
         if empty || ply >= MAX_PLY - 4 || (in_check && qply >= 6) {
             self.core.give_list(list);
