@@ -223,18 +223,6 @@ pub(crate) fn generate(pos: &Position, me: Seat, list: &mut MoveList) {
     generate_some(pos, me, list, !SquareSet::EMPTY, true);
 }
 
-/// The legal board moves of `me` (live, with a king) into `list`, appended, in the order
-/// [`generate`] gives them but without the drops; only the captures (moves onto an occupied
-/// square) when `captures_only`.
-pub(crate) fn generate_board(pos: &Position, me: Seat, list: &mut MoveList, captures_only: bool) {
-    let aim = if captures_only {
-        pos.occupied
-    } else {
-        !SquareSet::EMPTY
-    };
-    generate_some(pos, me, list, aim, false);
-}
-
 /// The legal moves of `me` whose board moves land on `aim`, with the drops or without.
 #[inline(always)]
 fn generate_some(pos: &Position, me: Seat, list: &mut MoveList, aim: SquareSet, with_drops: bool) {
@@ -602,7 +590,7 @@ impl Position {
     pub fn legal_captures_into(&self, list: &mut MoveList) {
         list.clear();
         if !self.is_decided_by_elimination() {
-            generate_board(self, self.to_move, list, true);
+            generate_some(self, self.to_move, list, self.occupied, false);
         }
     }
 
