@@ -18,9 +18,9 @@ fn tactical_moves_agree(rules: &RuleSet, games: u64, plies: usize) -> usize {
             for m in tactical.iter() {
                 assert!(rest.any(|a| a == m), "{m:?} out of order or not legal");
             }
-            let wanted = all.iter().filter(|m| {
-                !m.is_drop() && (m.promotes() || pos.piece_at(m.to()).is_some())
-            });
+            let wanted = all
+                .iter()
+                .filter(|m| !m.is_drop() && (m.promotes() || pos.piece_at(m.to()).is_some()));
             for m in wanted {
                 assert!(tactical.contains(*m), "{m:?} missing");
                 compared += 1;
