@@ -599,7 +599,7 @@ impl Position {
     /// onto an occupied square or into the promotion zone, or all of them when an unpromoted
     /// silver, bishop or rook stands in the zone (it may promote on the way out) or a piece
     /// faces another seat. So a quiescence search is spared most of the quiet moves.
-    pub(crate) fn legal_tactical_board_moves_into(&self, list: &mut MoveList) {
+    pub fn legal_tactical_board_moves_into(&self, list: &mut MoveList) {
         list.clear();
         if self.is_decided_by_elimination() {
             return;

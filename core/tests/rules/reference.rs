@@ -2,8 +2,9 @@
 //! seeded random games in both variants, with invariants checked at every position:
 //!
 //! - `legal_moves()` equals the reference's legal moves (as sorted USI texts, no duplicates),
-//!   and `legal_captures_into` / `legal_board_moves_into` give its captures / board moves in
-//!   the same order;
+//!   `legal_captures_into` gives its captures in the same order, and
+//!   `legal_tactical_board_moves_into` board moves in that order, every capture and promotion
+//!   among them;
 //! - after every move, board, hands, live seats, eliminations (with the seat credited) and the
 //!   seat to move equal the reference's, which runs the docs/rules.md §4 turn order on its own;
 //! - `is_consistent()`, and SFEN/YSFEN format → parse → format gives the same text and hash;
@@ -104,18 +105,22 @@ fn check_position(pos: &Position, reference: &NPos, rules: &RuleSet, rng: &mut R
         captures.as_slice(),
         "legal captures differ (or their order) in {t}"
     );
-    let board: Vec<Move> = legal
-        .iter()
-        .copied()
-        .filter(|m| m.from().is_some())
-        .collect();
-    let mut board_moves = list.clone();
-    pos.legal_board_moves_into(&mut board_moves);
-    assert_eq!(
-        board_moves.as_slice(),
-        board.as_slice(),
-        "legal board moves differ (or their order) in {t}"
-    );
+    // The tactical board moves: legal board moves in the full list's order, with every
+    // capture and promotion among them.
+    let mut tactical = list.clone();
+    pos.legal_tactical_board_moves_into(&mut tactical);
+    let mut rest = legal.iter();
+    for m in tactical.iter() {
+        assert!(
+            !m.is_drop() && rest.any(|a| a == m),
+            "tactical move {m:?} is a drop, illegal or out of order in {t}"
+        );
+    }
+    for &m in legal.iter().filter(|m| m.from().is_some()) {
+        if m.promotes() || pos.piece_at(m.to()).is_some() {
+            assert!(tactical.contains(m), "tactical moves miss {m:?} in {t}");
+        }
+    }
     for s in Seat::ALL {
         if pos.seats().contains(s) {
             assert_eq!(
