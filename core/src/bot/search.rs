@@ -611,7 +611,6 @@ impl<'a> StdSearch<'a> {
         }
         let mut scratch = self.core.take_scratch();
         let cand = &mut scratch.sorted;
-        cand.clear();
         for &m in list.iter() {
             if in_check {
                 cand.push((capture_score(pos, m).unwrap_or(0), m));

@@ -91,6 +91,7 @@ impl<'a> SearchCore<'a> {
         let mut s = self.scratch.pop().unwrap_or_default();
         s.scores.clear();
         s.tried.clear();
+        s.sorted.clear();
         s
     }
 
