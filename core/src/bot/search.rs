@@ -2,8 +2,8 @@
 //! table (which quiescence shares, and which keeps static evaluations), null move, late-move
 //! reductions (less for moves the history and continuation history like), late-move pruning
 //! (sooner when the evaluation is not improving), pruning by static exchange, check and
-//! singular extensions, quiescence on captures and promotions, mate-distance scores and
-//! repetition (with perpetual check) detection.
+//! singular extensions, internal iterative reduction, quiescence on captures and promotions,
+//! mate-distance scores and repetition (with perpetual check) detection.
 
 use super::cont_history::{self, Context, NO_KEY};
 use super::control::Control;
@@ -35,6 +35,11 @@ const SEE_NOISY: i32 = 290;
 /// The least depth at which the table's move is tested for a singular extension (self-play at
 /// 220 ms a move: +25 Elo, 95 % [−2, +53], over 606 games against no extension).
 const SINGULAR_DEPTH: i32 = 6;
+
+/// The least depth at which a node without a table move is searched a ply shallower (self-play
+/// at 100 ms a move against none: +22 Elo, 95 % [+6, +39], over 1 774 games on two book
+/// series; the SPRT of 0 against 15 Elo on their pooled pairs accepted it).
+const IIR_DEPTH: i32 = 5;
 
 /// The static evaluation `eval` of a node, or its stored score when that bounds the
 /// evaluation from the side the evaluation errs on (a better guess of what a search finds).
@@ -391,6 +396,12 @@ impl<'a> StdSearch<'a> {
         // settle the node first.
         if !movegen::has_legal_move(pos, me, !in_check) {
             return -MATE + ply as i32;
+        }
+        // Internal iterative reduction: a deep node the table has no move for is searched a
+        // ply shallower (its ordering is a guess, and the next iteration finds the table
+        // filled).
+        if tt_move == 0 && depth >= IIR_DEPTH && excluded == 0 {
+            depth -= 1;
         }
         let (eval, static_eval) = node_eval(pos, in_check, &probe);
         self.evals[ply] = eval.unwrap_or(NO_EVAL);
