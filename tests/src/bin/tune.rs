@@ -224,15 +224,15 @@ fn fit(f: &[(String, String)]) -> Result<(), String> {
     let test = labelled_rows(f, "test", scale)?;
     let w = win_rate_fit(&rows, &prior, ridge, k, &kept)
         .ok_or("the equations are singular (raise --ridge)")?;
-    println!(
-        "// {} positions; RMS error in win rate (K = {k}): current weights {:.2} %, fitted {:.2} %",
+    let mut out = format!(
+        "// {} positions; RMS error in win rate (K = {k}): current weights {:.2} %, fitted {:.2} %\n",
         rows.len(),
         win_rate_error(&rows, &prior, k),
         win_rate_error(&rows, &w, k)
     );
     if !test.is_empty() {
-        println!(
-            "// {} held-out positions: current weights {:.2} %, fitted {:.2} %",
+        out += &format!(
+            "// {} held-out positions: current weights {:.2} %, fitted {:.2} %\n",
             test.len(),
             win_rate_error(&test, &prior, k),
             win_rate_error(&test, &w, k)
@@ -241,10 +241,21 @@ fn fit(f: &[(String, String)]) -> Result<(), String> {
     let mut moved: Vec<usize> = (0..TERMS).collect();
     moved.sort_by(|&i, &j| (w[j] - prior[j]).abs().total_cmp(&(w[i] - prior[i]).abs()));
     for &i in moved.iter().take(20) {
-        println!("// {:<36} {:>9.2} -> {:>9.2}", names[i], prior[i], w[i]);
+        out += &format!("// {:<36} {:>9.2} -> {:>9.2}\n", names[i], prior[i], w[i]);
     }
-    print!("{}", render_standard_weights(&w));
-    Ok(())
+    out += &render_standard_weights(&w);
+    write_output(&mut std::io::stdout().lock(), &out)
+}
+
+/// Writes `text` to `w` (standard output); a reader that closed early (`tune fit … | head`)
+/// ends the output quietly instead of failing.
+fn write_output(w: &mut impl Write, text: &str) -> Result<(), String> {
+    match w.write_all(text.as_bytes()).and_then(|()| w.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("writing the fit: {e}"))
+        }
+        _ => Ok(()),
+    }
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -381,6 +392,29 @@ fn main() {
 mod tests {
     use super::*;
     use yonin_core::Move;
+
+    /// A writer whose every write fails with `kind`.
+    struct Failing(std::io::ErrorKind);
+
+    impl Write for Failing {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(self.0.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_reader_that_closed_early_ends_the_output_quietly_and_other_write_errors_are_reported() {
+        let mut out = Vec::new();
+        assert_eq!(write_output(&mut out, "// fit\n"), Ok(()));
+        assert_eq!(out, b"// fit\n");
+        let pipe = write_output(&mut Failing(std::io::ErrorKind::BrokenPipe), "x");
+        assert_eq!(pipe, Ok(()));
+        let full = write_output(&mut Failing(std::io::ErrorKind::StorageFull), "x");
+        assert!(full.is_err_and(|e| e.starts_with("writing the fit")));
+    }
 
     #[test]
     fn solve_finds_the_solution_and_refuses_a_singular_system() {
