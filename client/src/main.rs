@@ -13,10 +13,14 @@ fn main() {
         Some(cmd) => {
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
-            if let Err(e) = cli::run(cmd, &mut out) {
-                drop(out);
-                eprintln!("yonin: {e}");
-                std::process::exit(2);
+            match cli::run_flushed(cmd, &mut out) {
+                // A reader that stopped early wants no more output: not a failure.
+                Err(e) if !e.is_closed_pipe() => {
+                    drop(out);
+                    eprintln!("yonin: {e}");
+                    std::process::exit(2);
+                }
+                _ => {}
             }
         }
         None => {

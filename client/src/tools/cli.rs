@@ -95,6 +95,14 @@ pub(crate) fn parse_position(variant: Variant, text: &str) -> Result<Position, T
     })
 }
 
+/// Runs an engine subcommand into `out` and flushes it, so that output a buffer still holds
+/// is written, or its failure reported, before the command counts as done (a full disk must
+/// not pass for success).
+pub fn run_flushed(cmd: Command, out: &mut impl Write) -> Result<(), ToolError> {
+    run(cmd, out)?;
+    out.flush().map_err(ToolError::Stdout)
+}
+
 /// Runs an engine subcommand, writing to `out`. Errors are messages for stderr.
 pub fn run(cmd: Command, out: &mut impl Write) -> Result<(), ToolError> {
     let io = ToolError::Stdout;
@@ -150,4 +158,49 @@ pub fn run(cmd: Command, out: &mut impl Write) -> Result<(), ToolError> {
         Command::Review(args) => crate::tools::review::run(args, out)?,
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{BufWriter, ErrorKind};
+
+    /// Standard output whose every write fails with `kind`.
+    struct Failing(ErrorKind);
+
+    impl Write for Failing {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(self.0.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn moves() -> Command {
+        Command::Moves {
+            variant: VariantArg::Standard,
+            position: "startpos".into(),
+        }
+    }
+
+    #[test]
+    fn output_a_buffer_holds_is_written_or_its_failure_reported() {
+        // The 30 opening moves fit the buffer: only the flush meets the failing writer.
+        let mut out = BufWriter::new(Failing(ErrorKind::StorageFull));
+        let err = run_flushed(moves(), &mut out).unwrap_err();
+        assert!(matches!(err, ToolError::Stdout(_)), "{err}");
+        assert!(!err.is_closed_pipe());
+        assert!(err.to_string().starts_with("writing the output"), "{err}");
+
+        let mut out = BufWriter::new(Failing(ErrorKind::BrokenPipe));
+        let err = run_flushed(moves(), &mut out).unwrap_err();
+        assert!(err.is_closed_pipe(), "{err}");
+
+        let mut out = BufWriter::new(Vec::new());
+        run_flushed(moves(), &mut out).unwrap();
+        let text = String::from_utf8(out.into_inner().unwrap()).unwrap();
+        assert_eq!(text.lines().count(), 30, "{text}");
+        assert!(text.lines().any(|l| l == "7g7f"), "{text}");
+    }
 }

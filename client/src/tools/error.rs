@@ -58,3 +58,11 @@ pub enum ToolError {
     #[error("{0}")]
     Server(String),
 }
+
+impl ToolError {
+    /// Whether the reader of standard output went away (`yonin moves | head -1`): it wants
+    /// no more, so the tool stops quietly rather than reporting a failure.
+    pub fn is_closed_pipe(&self) -> bool {
+        matches!(self, ToolError::Stdout(e) if e.kind() == std::io::ErrorKind::BrokenPipe)
+    }
+}
