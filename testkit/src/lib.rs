@@ -1,6 +1,7 @@
 //! What every crate's tests share, with no dependency of its own (so core's tests may use it
-//! too): a temporary folder removed on drop ([`TempDir`]) and a small seeded random source
-//! ([`Rng`]) that makes a failing run replayable from its seed.
+//! too): a temporary folder removed on drop ([`TempDir`]), a small seeded random source
+//! ([`Rng`]) that makes a failing run replayable from its seed, and an output that always
+//! fails ([`FailingWriter`]).
 //!
 //! ```
 //! let dir = yonin_testkit::TempDir::new("doc");
@@ -13,6 +14,7 @@
 //! assert!(a.below(6) < 6);
 //! ```
 
+use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -96,6 +98,19 @@ impl Rng {
             return None;
         }
         items.get(self.below(items.len()))
+    }
+}
+
+/// An output whose every write fails with its error kind (`BrokenPipe`: the reader went away;
+/// `StorageFull`: the disk is full); flushing succeeds, so only what reaches it fails.
+pub struct FailingWriter(pub ErrorKind);
+
+impl Write for FailingWriter {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(self.0.into())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 

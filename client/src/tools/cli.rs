@@ -164,18 +164,7 @@ pub fn run(cmd: Command, out: &mut impl Write) -> Result<(), ToolError> {
 mod tests {
     use super::*;
     use std::io::{BufWriter, ErrorKind};
-
-    /// Standard output whose every write fails with `kind`.
-    struct Failing(ErrorKind);
-
-    impl Write for Failing {
-        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
-            Err(self.0.into())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
+    use yonin_testkit::FailingWriter as Failing;
 
     fn moves() -> Command {
         Command::Moves {

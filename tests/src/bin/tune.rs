@@ -15,6 +15,7 @@
 //! constant into `core/src/bot/eval_weights.rs`.
 
 use std::collections::HashSet;
+use std::fmt::Write as _;
 use std::io::{BufRead, BufReader, Write};
 use std::sync::{atomic::AtomicBool, Arc};
 use std::time::Duration;
@@ -224,15 +225,19 @@ fn fit(f: &[(String, String)]) -> Result<(), String> {
     let test = labelled_rows(f, "test", scale)?;
     let w = win_rate_fit(&rows, &prior, ridge, k, &kept)
         .ok_or("the equations are singular (raise --ridge)")?;
-    let mut out = format!(
-        "// {} positions; RMS error in win rate (K = {k}): current weights {:.2} %, fitted {:.2} %\n",
+    // Writing to a String cannot fail.
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "// {} positions; RMS error in win rate (K = {k}): current weights {:.2} %, fitted {:.2} %",
         rows.len(),
         win_rate_error(&rows, &prior, k),
         win_rate_error(&rows, &w, k)
     );
     if !test.is_empty() {
-        out += &format!(
-            "// {} held-out positions: current weights {:.2} %, fitted {:.2} %\n",
+        let _ = writeln!(
+            out,
+            "// {} held-out positions: current weights {:.2} %, fitted {:.2} %",
             test.len(),
             win_rate_error(&test, &prior, k),
             win_rate_error(&test, &w, k)
@@ -241,7 +246,11 @@ fn fit(f: &[(String, String)]) -> Result<(), String> {
     let mut moved: Vec<usize> = (0..TERMS).collect();
     moved.sort_by(|&i, &j| (w[j] - prior[j]).abs().total_cmp(&(w[i] - prior[i]).abs()));
     for &i in moved.iter().take(20) {
-        out += &format!("// {:<36} {:>9.2} -> {:>9.2}\n", names[i], prior[i], w[i]);
+        let _ = writeln!(
+            out,
+            "// {:<36} {:>9.2} -> {:>9.2}",
+            names[i], prior[i], w[i]
+        );
     }
     out += &render_standard_weights(&w);
     write_output(&mut std::io::stdout().lock(), &out)
@@ -393,17 +402,7 @@ mod tests {
     use super::*;
     use yonin_core::Move;
 
-    /// A writer whose every write fails with `kind`.
-    struct Failing(std::io::ErrorKind);
-
-    impl Write for Failing {
-        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
-            Err(self.0.into())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
+    use yonin_testkit::FailingWriter as Failing;
 
     #[test]
     fn a_reader_that_closed_early_ends_the_output_quietly_and_other_write_errors_are_reported() {
