@@ -17,6 +17,7 @@
 mod brs;
 mod cont_history;
 mod control;
+mod correction;
 mod dfpn;
 mod eval_cache;
 mod eval_standard;

@@ -1,7 +1,9 @@
 //! Move ordering: the TT move first, then captures by MVV-LVA with a cheap exchange check,
 //! promotions, killer moves, the history table and the continuation history; bad captures last.
+//! The search's other learned table, the evaluation's correction history, lives beside them.
 
 use super::cont_history::{self, ContHistory, Context};
+use super::correction::Correction;
 use super::eval_standard::{see_value, BOARD_VALUE};
 use super::history::{gravity, mover};
 use crate::moves::{Move, MoveList};
@@ -11,11 +13,13 @@ use crate::seat::Seat;
 
 pub(crate) const MAX_PLY: usize = 128;
 
-/// Killers per ply, a history score per seat and move code, and the continuation history.
+/// Killers per ply, a history score per seat and move code, and the continuation history;
+/// and the correction history of the static evaluation.
 pub(crate) struct Ordering {
     pub killers: [[u16; 2]; MAX_PLY],
     history: Vec<i32>,
     cont: ContHistory,
+    pub corr: Correction,
 }
 
 const TT_SCORE: i32 = 1 << 28;
@@ -28,6 +32,7 @@ impl Ordering {
             killers: [[0; 2]; MAX_PLY],
             history: vec![0; 4 * 32768],
             cont: ContHistory::new(),
+            corr: Correction::new(),
         }
     }
 
@@ -35,9 +40,11 @@ impl Ordering {
         self.killers = [[0; 2]; MAX_PLY];
         self.history.iter_mut().for_each(|h| *h = 0);
         self.cont.clear();
+        self.corr.clear();
     }
 
-    /// Halves history so an old search weighs less than a new one.
+    /// Halves history so an old search weighs less than a new one (corrections are facts
+    /// about positions, and stay).
     pub fn age(&mut self) {
         self.history.iter_mut().for_each(|h| *h /= 2);
         self.cont.age();

@@ -3,10 +3,12 @@
 //! reductions (less for moves the history and continuation history like), late-move pruning
 //! (sooner when the evaluation is not improving), pruning by static exchange, check and
 //! singular extensions, internal iterative reduction, quiescence on captures and promotions,
+//! static evaluations corrected by what earlier searches found (correction history),
 //! mate-distance scores and repetition (with perpetual check) detection.
 
 use super::cont_history::{self, Context, NO_KEY};
 use super::control::Control;
+use super::correction::Correction;
 use super::eval_standard::{capture_gain, evaluate};
 use super::ordering::{self, capture_score, next_move, victim, Ordering, MAX_PLY};
 use super::score::{INF, MATE, MATE_BOUND};
@@ -55,11 +57,21 @@ fn refine(eval: i32, stored: Option<(i32, Bound)>) -> i32 {
 }
 
 /// A node's static evaluation (the stored one when the table has it; `None` in check, where
-/// there is none) and the guess the pruning uses: the evaluation [`refine`]d by the stored
-/// score, `-INF` in check.
-fn node_eval(pos: &Position, in_check: bool, probe: &Probe) -> (Option<i32>, i32) {
+/// there is none), that evaluation plus the correction history's entry, and the guess the
+/// pruning uses: the corrected evaluation [`refine`]d by the stored score, `-INF` in check.
+fn node_eval(
+    pos: &Position,
+    in_check: bool,
+    probe: &Probe,
+    corr: &Correction,
+) -> (Option<i32>, Option<i32>, i32) {
     let eval = (!in_check).then(|| probe.eval.unwrap_or_else(|| evaluate(pos)));
-    (eval, eval.map_or(-INF, |e| refine(e, probe.score)))
+    let corrected = eval.map(|e| (e + corr.get(pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1));
+    (
+        eval,
+        corrected,
+        corrected.map_or(-INF, |e| refine(e, probe.score)),
+    )
 }
 
 /// The natural logarithms of 0 (taken as 1) to 1023, worked out once: the logarithm itself
@@ -403,8 +415,8 @@ impl<'a> StdSearch<'a> {
         if tt_move == 0 && depth >= IIR_DEPTH && excluded == 0 {
             depth -= 1;
         }
-        let (eval, static_eval) = node_eval(pos, in_check, &probe);
-        self.evals[ply] = eval.unwrap_or(NO_EVAL);
+        let (eval, corrected, static_eval) = node_eval(pos, in_check, &probe, &self.core.ord.corr);
+        self.evals[ply] = corrected.unwrap_or(NO_EVAL);
         let improving = self.improving(ply);
         if !pv_node && !in_check && excluded == 0 && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta with little depth left.
@@ -460,6 +472,7 @@ impl<'a> StdSearch<'a> {
         let moves = list.as_mut_slice();
         let mut best = -INF;
         let mut best_move = 0u16;
+        let mut best_noisy = false;
         let orig_alpha = alpha;
         let mut searched = 0usize;
         for i in 0..moves.len() {
@@ -540,6 +553,7 @@ impl<'a> StdSearch<'a> {
             if s > best {
                 best = s;
                 best_move = m.bits();
+                best_noisy = !quiet;
                 if s > alpha {
                     alpha = s;
                     self.core.pv.update(ply, m);
@@ -560,6 +574,15 @@ impl<'a> StdSearch<'a> {
         self.core.give_list(list);
         self.core.give_scratch(scratch);
         if excluded == 0 {
+            // What the search found teaches the correction history, unless a capture or
+            // promotion made it (the evaluation cannot see those), or the score is a bound
+            // on the wrong side of the evaluation to say how far it was off.
+            if let Some(e) = corrected {
+                let bound_says = (best > orig_alpha || best < e) && (best < beta || best > e);
+                if !best_noisy && bound_says {
+                    self.core.ord.corr.update(pos, best, e, depth);
+                }
+            }
             self.core.store(
                 hash,
                 (best_move, best),
@@ -609,7 +632,7 @@ impl<'a> StdSearch<'a> {
                 evaluate(pos)
             };
         }
-        let (eval, stand) = node_eval(pos, in_check, &probe);
+        let (eval, _, stand) = node_eval(pos, in_check, &probe, &self.core.ord.corr);
         let orig_alpha = alpha;
         if !in_check {
             if stand >= beta {

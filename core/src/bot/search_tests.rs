@@ -3,7 +3,7 @@
 //! refine the evaluation only from the side they bound; a search without the table's move
 //! leaves the table's entry alone; the root's context comes from the game; a node improves on
 //! the evaluation two plies back; the reductions read from the logarithm table are the ones
-//! worked out directly.
+//! worked out directly; searches teach the correction history.
 
 use super::*;
 use crate::rules::RuleSet;
@@ -201,4 +201,29 @@ fn the_logarithm_table_gives_the_reductions_worked_out_directly() {
             );
         }
     }
+}
+
+#[test]
+fn searches_teach_the_correction_history_which_then_moves_the_evaluation() {
+    let (mut ctl, tt, mut ord) = (control(200_000), Tt::new(4), Ordering::new());
+    let pos = positions().remove(0);
+    let mut s = StdSearch::new(&mut ctl, &tt, &mut ord, &GameHistory::new());
+    assert!(s.run(&pos, 8, &mut |_| {}).is_some());
+    let learned = ord.corr.learned();
+    assert!(learned > 10, "only {learned} corrections learned");
+    // What was learned reaches the static evaluation a node uses.
+    let corrected = positions()
+        .iter()
+        .flat_map(|p| {
+            p.legal_moves().to_vec().into_iter().map(move |m| {
+                let mut c = p.clone();
+                c.play_unchecked(m);
+                c
+            })
+        })
+        .filter(|c| !c.in_check(c.to_move()))
+        .find(|c| ord.corr.get(c) != 0);
+    let c = corrected.expect("a position the history corrects");
+    let (raw, with, _) = node_eval(&c, false, &Probe::default(), &ord.corr);
+    assert_eq!(with.unwrap() - raw.unwrap(), ord.corr.get(&c));
 }
