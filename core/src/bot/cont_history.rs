@@ -9,7 +9,7 @@ use crate::piece::PieceKind;
 use crate::position::Position;
 use crate::seat::Seat;
 
-use super::history::{gravity, mover};
+use super::history::{gravity, mover, HISTORY_LIMIT};
 
 /// No move (the root's missing predecessors, a null move).
 pub(crate) const NO_KEY: u16 = u16::MAX;
@@ -79,7 +79,7 @@ impl ContHistory {
         for (d, &prev) in ctx.0.iter().enumerate() {
             if prev != NO_KEY {
                 let h = &mut self.table[Self::index(d, prev, cur)];
-                *h = gravity(i32::from(*h), bonus) as i16;
+                *h = gravity(i32::from(*h), bonus, HISTORY_LIMIT) as i16;
             }
         }
     }

@@ -2,6 +2,7 @@
 //! off in positions with the same pawns and kings (the castle and its pawn wall, which the
 //! evaluation judges worst), kept per side to move and added to later static evaluations.
 
+use super::history::gravity;
 use super::score::MATE_BOUND;
 use crate::piece::PieceKind;
 use crate::position::Position;
@@ -72,8 +73,7 @@ impl Correction {
         }
         let bonus = ((best - eval) * depth / 8).clamp(-LIMIT / 4, LIMIT / 4);
         let e = &mut self.table[Self::index(pos)];
-        let v = i32::from(*e);
-        *e = (v + bonus - v * bonus.abs() / LIMIT).clamp(-LIMIT, LIMIT) as i16;
+        *e = gravity(i32::from(*e), bonus, LIMIT) as i16;
     }
 }
 

@@ -1,6 +1,6 @@
 //! What every history table of the move ordering shares: the bound its scores keep to and the
-//! update that moves a score toward it (`gravity`), and the piece a move moves (`mover`), by
-//! which the tables are indexed.
+//! update that moves a score toward a bound (`gravity`, also the correction history's), and the
+//! piece a move moves (`mover`), by which the tables are indexed.
 
 use crate::moves::Move;
 use crate::piece::PieceKind;
@@ -9,11 +9,11 @@ use crate::position::Position;
 /// History scores stay within this bound (see [`gravity`]).
 pub(crate) const HISTORY_LIMIT: i32 = 16_384;
 
-/// A history score `v` moved by `bonus` (a malus when negative), the less the nearer it already
-/// is to `HISTORY_LIMIT` on that side, so it never leaves the bound.
+/// A score `v` moved by `bonus` (a malus when negative), the less the nearer it already is to
+/// `limit` on that side, so it never leaves ±`limit` (for `|bonus| ≤ limit`).
 #[inline]
-pub(crate) fn gravity(v: i32, bonus: i32) -> i32 {
-    v + bonus - v * bonus.abs() / HISTORY_LIMIT
+pub(crate) fn gravity(v: i32, bonus: i32, limit: i32) -> i32 {
+    v + bonus - v * bonus.abs() / limit
 }
 
 /// The moving piece's kind (dropped kind for drops).

@@ -5,7 +5,7 @@
 use super::cont_history::{self, ContHistory, Context};
 use super::correction::Correction;
 use super::eval_standard::{see_value, BOARD_VALUE};
-use super::history::{gravity, mover};
+use super::history::{gravity, mover, HISTORY_LIMIT};
 use crate::moves::{Move, MoveList};
 use crate::piece::PieceKind;
 use crate::position::Position;
@@ -87,12 +87,12 @@ impl Ordering {
         }
         let bonus = (depth * depth).min(400);
         let h = &mut self.history[Self::hist_index(seat, m)];
-        *h = gravity(*h, bonus);
+        *h = gravity(*h, bonus, HISTORY_LIMIT);
         self.cont.update(ctx, cont_history::key(pos, m), bonus);
         for &q in tried {
             if q != m {
                 let h = &mut self.history[Self::hist_index(seat, q)];
-                *h = gravity(*h, -bonus);
+                *h = gravity(*h, -bonus, HISTORY_LIMIT);
                 self.cont.update(ctx, cont_history::key(pos, q), -bonus);
             }
         }
