@@ -224,14 +224,15 @@ pub fn live(name: &str) -> Option<(crate::state::session::Session, Ready)> {
             Some((Session::host(loopback, "Hanako"), Ready::Lobby))
         }
         "room" => {
-            // A Yonin room with two computers and one seat open for a person.
+            // A Yonin room with two computers and one seat open for a person who is not
+            // here: it waits (a person here would be seated at once and the game start).
             let mut settings = RoomSettings::new("Friday Yonin", RuleSet::yonin());
             settings.bots = vec![
                 (Seat::West, BotLevel::Easy),
                 (Seat::North, BotLevel::Medium),
             ];
             settings.time_control = TIME_CONTROL_ROOM;
-            Some((Session::offline("Hanako", settings), Ready::Room))
+            Some((Session::offline_waiting("Hanako", settings), Ready::Room))
         }
         name if crate::scenes::net::is_scene(name) => {
             // A scene that fails to build is logged (its unit test catches it first).

@@ -1,7 +1,7 @@
 //! `yonin --screenshot <file.png> [--scenario <name>] [--size WxH]`: draws a scenario in a real
 //! window, reads the frame back and writes it as PNG, then exits.
 
-use crate::screens::Ctx;
+use crate::screens::{Ctx, Transition};
 use crate::state::settings::Settings;
 use crate::view::assets::{self, Sounds};
 use crate::view::capture::{grab, write_png};
@@ -47,9 +47,9 @@ pub async fn run(path: &Path, scenario: &str, size: (u32, u32)) -> Result<(), St
         ctx.session = Some(session);
         ready = Some(r);
     }
-    // Draw until the window has its size (a window manager may take a frame or two) and a
-    // live game has its moves, then grab a frame. Still scenes keep the time at 0 so the
-    // picture is the same every run.
+    // Draw until the window has its size (a window manager may take a frame or two), a live
+    // game has its moves and the screen stays put, then grab a frame. Still scenes keep the
+    // time at 0 so the picture is the same every run.
     let started = get_time();
     let mut frame = 0u32;
     loop {
@@ -66,14 +66,16 @@ pub async fn run(path: &Path, scenario: &str, size: (u32, u32)) -> Result<(), St
             }
         }
         clear_background(theme::palette().background);
-        screen.frame(&mut ctx);
+        // A frame in which the screen moves on (to a pushed game, back out) draws nothing of
+        // its own: never the picture. The scene stays on its screen, as `scenes` expect.
+        let settled = matches!(screen.frame(&mut ctx), Transition::Stay);
         let sized = screen_width() as u32 == size.0 && screen_height() as u32 == size.1;
         let moved = match (ready, &ctx.session) {
             (Some(r), Some(s)) => r.reached(s),
             _ => true,
         };
         let late = get_time() - started > 90.0 || frame > 20_000;
-        if (sized && frame >= 4 && moved) || late {
+        if (sized && frame >= 4 && moved && settled) || late {
             if late && !moved {
                 return Err("the live game did not get going".into());
             }

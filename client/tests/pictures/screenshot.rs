@@ -22,11 +22,11 @@ fn sq(s: &str) -> Square {
 }
 
 /// Size, and not blank: many colours, and not one colour everywhere.
-fn check_basics(pic: &Picture, w: u32, h: u32) {
+fn check_basics(pic: &Picture, scenario: &str, w: u32, h: u32) {
     assert_eq!(
         (pic.width, pic.height),
         (w, h),
-        "the picture has the window's size"
+        "{scenario}: the picture has the window's size"
     );
     let mut colours = std::collections::HashSet::new();
     for px in pic.rgba.chunks_exact(4).step_by(7) {
@@ -34,7 +34,7 @@ fn check_basics(pic: &Picture, w: u32, h: u32) {
     }
     assert!(
         colours.len() > 60,
-        "the picture looks blank ({} colours)",
+        "{scenario}: the picture looks blank ({} colours)",
         colours.len()
     );
 }
@@ -45,7 +45,7 @@ fn standard_start_shows_the_board_and_pieces() {
     let Some(pic) = shoot("standard-start", w, h) else {
         return;
     };
-    check_basics(&pic, w, h);
+    check_basics(&pic, "standard-start", w, h);
     let l = Layout::new(w as f32, h as f32, Seat::South, false);
     let g = &l.board;
     // Empty squares in the middle are wood.
@@ -75,7 +75,7 @@ fn standard_midgame_shows_pieces_in_hand_and_the_check() {
     let Some(pic) = shoot("standard-midgame", w, h) else {
         return;
     };
-    check_basics(&pic, w, h);
+    check_basics(&pic, "standard-midgame", w, h);
     let l = Layout::new(w as f32, h as f32, Seat::South, false);
     let g = &l.board;
     // The bishop dropped on 1e (the last move) and the rook on 2f.
@@ -124,7 +124,7 @@ fn yonin_west_is_drawn_from_west_with_a_turned_over_king() {
     let Some(pic) = shoot("yonin-west", w, h) else {
         return;
     };
-    check_basics(&pic, w, h);
+    check_basics(&pic, "yonin-west", w, h);
     let table = scenario::table("yonin-west").unwrap();
     let pos = table.game.position();
     let l = Layout::new(w as f32, h as f32, Seat::West, true);
@@ -180,7 +180,7 @@ fn the_review_draws_its_graph_mark_and_arrow() {
     let Some(pic) = shoot("replay-review", w, h) else {
         return;
     };
-    check_basics(&pic, w, h);
+    check_basics(&pic, "replay-review", w, h);
     let (wf, hf) = (w as f32, h as f32);
     let panel = review_panel(wf, hf, Seat::South, false);
     let g = graph_rect(panel, yonin_client::view::ui::text_unit(wf, hf));
@@ -255,6 +255,6 @@ fn every_other_scenario_draws() {
         let Some(pic) = shoot(name, w, h) else {
             return;
         };
-        check_basics(&pic, w, h);
+        check_basics(&pic, name, w, h);
     }
 }

@@ -237,3 +237,45 @@ fn a_pass_and_play_game_comes_back_with_every_person_after_the_window_closed() {
     assert_eq!(play_for_the_player(&mut ann, &mut cues), Seat::North);
     drop(ann);
 }
+
+/// A room with a seat no computer takes: `offline` seats a second person here and starts,
+/// `offline_waiting` (the waiting-room scene) keeps the seat open and waits for a player.
+#[test]
+fn a_waiting_offline_room_keeps_its_open_seat_open() {
+    let mut settings = RoomSettings::new("Friday Yonin", RuleSet::yonin());
+    settings.bots = vec![
+        (Seat::West, BotLevel::Easy),
+        (Seat::North, BotLevel::Medium),
+    ];
+    let mut cues = Vec::new();
+
+    let mut filled = Session::offline("Hanako", settings.clone());
+    pump_until(
+        &mut filled,
+        &mut cues,
+        "the game with a person in East",
+        |s| s.table.is_some(),
+    );
+    let room = filled.room.as_ref().expect("the room");
+    assert!(
+        matches!(room.seats[Seat::East.index()].occupant, Occupant::Person(_)),
+        "offline seats a person here in East: {:?}",
+        room.seats
+    );
+
+    let mut waiting = Session::offline_waiting("Hanako", settings);
+    pump_until(&mut waiting, &mut cues, "the room", |s| s.room.is_some());
+    // As long as `offline` took to start its game, and more: still waiting.
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_millis(500) {
+        cues.extend(waiting.pump_blocking(0.0, Duration::from_millis(10)));
+    }
+    let room = waiting.room.as_ref().expect("still in the room");
+    assert_eq!(room.phase, yonin_core::protocol::RoomPhase::Waiting);
+    assert!(
+        matches!(room.seats[Seat::East.index()].occupant, Occupant::Empty),
+        "East waits for a player: {:?}",
+        room.seats
+    );
+    assert!(waiting.table.is_none(), "no game without a fourth player");
+}

@@ -291,6 +291,14 @@ impl Session {
         Session::start(Start::Offline(settings), name, Storage::none())
     }
 
+    /// An offline room whose open seats stay open: nobody at this computer takes them, so it
+    /// waits in the room (the `room` scene; `offline` would seat a person there and start).
+    pub fn offline_waiting(name: &str, settings: RoomSettings) -> Session {
+        let mut s = Session::offline(name, settings);
+        s.people_to_seat.clear();
+        s
+    }
+
     /// A session with a server elsewhere (nothing kept on disk).
     pub fn online(address: &str, name: &str) -> Session {
         Session::start(Start::Online(address.to_string()), name, Storage::none())
