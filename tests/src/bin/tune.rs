@@ -3,16 +3,19 @@
 //!
 //! ```text
 //! tune positions --games N [--seed S] [--nodes N] --out FILE     # one SFEN a line
+//! tune selfplay --games N [--seed S] [--nodes N] [--decisive CP] --out FILE
 //! tune label --engine "PATH ARG…" [--option NAME=VALUE]… [--depth D] --in FILE --out FILE
-//! tune fit --in FILE… [--test FILE…] [--ridge L] [--k K] [--scale X] [--keep NAME,…]
+//! tune fit --in FILE… [--test FILE…] [--ridge L] [--k K] [--scale X] [--lambda Λ] [--keep NAME,…]
 //! ```
-//! `label` writes "SFEN<TAB>centipawns for the side to move" and skips mate scores. `fit` takes
-//! labels times `X` (to our scale) as win rates σ(cp / K) and fits the evaluation's win rates
-//! to them (Texel-style, so that lopsided positions do not dominate), plus `L` × the squared
-//! distance from the current weights (rarely seen terms keep their values); terms whose names
-//! contain a `--keep` word keep their weights. `--in` and `--test` may repeat; the error on the
-//! `--test` positions (held out of the fit) says whether the fit generalises. Paste the printed
-//! constant into `core/src/bot/eval_weights.rs`.
+//! `label` writes "SFEN<TAB>centipawns for the side to move" and skips mate scores; `selfplay`
+//! writes the score of the search that played on and the game's result too. `fit` takes
+//! labels times `X` (to our scale) as win rates σ(cp / K), blended with the results (`Λ` of
+//! the score, 1 − `Λ` of the result; scores alone by default), and fits the evaluation's win
+//! rates to them (Texel-style, so that lopsided positions do not dominate), plus `L` × the
+//! squared distance from the current weights (rarely seen terms keep their values); terms
+//! whose names contain a `--keep` word keep their weights. `--in` and `--test` may repeat; the
+//! error on the `--test` positions (held out of the fit) says whether the fit generalises. Paste
+//! the printed constant into `core/src/bot/eval_weights.rs`.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -22,9 +25,9 @@ use std::time::Duration;
 use yonin_core::bot::tuning::{
     is_quiet, render_standard_weights, standard_terms, standard_weights, term_names, TERMS,
 };
-use yonin_core::bot::{Bot, Level, Limits};
+use yonin_core::bot::{Bot, Level, Limits, Score, SearchOptions};
 use yonin_core::record::sfen;
-use yonin_core::{Position, RuleSet};
+use yonin_core::{Position, RuleSet, Seat};
 use yonin_tests::usi_engine::UsiEngine;
 
 /// The flags after the mode, as name/value pairs (`--option` may repeat).
@@ -107,6 +110,90 @@ fn positions(f: &[(String, String)]) -> Result<(), String> {
     Ok(())
 }
 
+/// Self-play that labels as it plays: the same openings as `positions`, then Hard on a node
+/// budget, and each quiet position from ply 16 on written with the score of the search that
+/// chose its move and, once the game ends, the game's result, both for the side to move:
+/// "SFEN<TAB>centipawns<TAB>1, 0.5 or 0". A game ends at checkmate, when the search sees a
+/// mate or a score of `--decisive` centipawns or more (adjudicated), or at ply 300 (a draw);
+/// positions whose search saw a mate are not written.
+fn selfplay(f: &[(String, String)]) -> Result<(), String> {
+    let games: u64 = flag(f, "games", None)?;
+    let seed: u64 = flag(f, "seed", Some(1))?;
+    let nodes: u64 = flag(f, "nodes", Some(5_000))?;
+    let decisive: i32 = flag(f, "decisive", Some(3_000))?;
+    let out_path: String = flag(f, "out", None)?;
+    let mut out = std::fs::File::create(&out_path).map_err(|e| format!("{out_path}: {e}"))?;
+    let rules = RuleSet::standard();
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut seen = HashSet::new();
+    let mut written = 0;
+    for g in 0..games {
+        let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(g);
+        let mut easy = Bot::new(Level::Easy, game_seed);
+        let mut hard = Bot::new(Level::Hard, game_seed);
+        let opening = 6 + (game_seed % 10) as u32;
+        let mut pos = Position::start(&rules);
+        let mut options = SearchOptions::default();
+        // Each written position: its SFEN, the search score and the side to move.
+        let mut labelled: Vec<(String, i32, Seat)> = Vec::new();
+        // The winner, if any.
+        let mut winner = None;
+        while pos.ply() < 300 {
+            if pos.ply() < opening {
+                let Some(m) = easy.choose(&pos, Limits::nodes(60_000), stop.clone()) else {
+                    winner = Some(pos.to_move().opposite());
+                    break;
+                };
+                options.history.push(&pos, m);
+                pos.play(m).map_err(|e| format!("the bot's move: {e}"))?;
+                continue;
+            }
+            let r = hard.search(&pos, Limits::nodes(nodes), &options, stop.clone(), &mut |_| {});
+            let Some(m) = r.best else {
+                winner = Some(pos.to_move().opposite());
+                break;
+            };
+            let me = pos.to_move();
+            match r.score {
+                Score::Cp(cp) if cp.abs() < decisive => {
+                    if pos.ply() >= 16 && is_quiet(&pos) && seen.insert(pos.hash()) {
+                        labelled.push((sfen::format(&pos), cp, me));
+                    }
+                }
+                Score::Cp(cp) => {
+                    winner = Some(if cp > 0 { me } else { me.opposite() });
+                    break;
+                }
+                Score::Mate(n) => {
+                    winner = Some(if n > 0 { me } else { me.opposite() });
+                    break;
+                }
+            }
+            options.history.push(&pos, m);
+            pos.play(m).map_err(|e| format!("the bot's move: {e}"))?;
+        }
+        for (text, cp, side) in &labelled {
+            let result = match winner {
+                Some(w) if w == *side => "1",
+                Some(_) => "0",
+                None => "0.5",
+            };
+            writeln!(out, "{text}\t{cp}\t{result}").map_err(|e| e.to_string())?;
+        }
+        written += labelled.len();
+        eprintln!(
+            "game {} of {games}: {} plies, {}, {written} positions",
+            g + 1,
+            pos.ply(),
+            match winner {
+                Some(w) => format!("{w:?} wins"),
+                None => "drawn".into(),
+            }
+        );
+    }
+    Ok(())
+}
+
 /// Each position searched to a fixed depth by the engine; the last `score cp` is the label.
 fn label(f: &[(String, String)]) -> Result<(), String> {
     let command: String = flag(f, "engine", None)?;
@@ -166,37 +253,71 @@ fn label(f: &[(String, String)]) -> Result<(), String> {
     Ok(())
 }
 
-/// The labelled positions of the files named by `--NAME` flags, as (terms, label × `scale`).
+/// A labelled position for the fit: its nonzero terms (index, value) and the win rate the
+/// evaluation should give it.
+type Row = (Vec<(u32, f64)>, f64);
+
+/// A row of a weighted least-squares step: nonzero terms, target evaluation, weight.
+type Linear<'a> = (&'a [(u32, f64)], f64, f64);
+
+/// The labelled positions of the files named by `--NAME` flags. A line is "SFEN<TAB>cp" or
+/// "SFEN<TAB>cp<TAB>result" (1, 0.5 or 0 for the side to move); its target win rate is
+/// `lambda` × σ(cp × `scale` / `k`) + (1 − `lambda`) × the result (σ alone without one).
 fn labelled_rows(
     f: &[(String, String)],
     name: &str,
     scale: f64,
-) -> Result<Vec<(Vec<f64>, f64)>, String> {
+    k: f64,
+    lambda: f64,
+) -> Result<Vec<Row>, String> {
     let rules = RuleSet::standard();
     let mut rows = Vec::new();
     for (_, path) in f.iter().filter(|(n, _)| n == name) {
         let input = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
         for (n, line) in BufReader::new(input).lines().enumerate() {
+            let at = || format!("{path}:{}", n + 1);
             let line = line.map_err(|e| format!("{path}: {e}"))?;
-            let Some((text, cp)) = line.split_once('\t') else {
-                return Err(format!("{path}:{}: expected SFEN<TAB>centipawns", n + 1));
+            let mut fields = line.split('\t');
+            let (Some(text), Some(cp)) = (fields.next(), fields.next()) else {
+                return Err(format!("{}: expected SFEN<TAB>centipawns", at()));
             };
-            let pos = sfen::position(text, &rules).map_err(|e| format!("{path}:{}: {e}", n + 1))?;
-            let cp: f64 = cp
-                .trim()
-                .parse()
-                .map_err(|_| format!("{path}:{}: `{cp}` is not a number", n + 1))?;
-            rows.push((standard_terms(&pos), cp * scale));
+            let pos = sfen::position(text, &rules).map_err(|e| format!("{}: {e}", at()))?;
+            let number = |v: &str| -> Result<f64, String> {
+                v.trim()
+                    .parse()
+                    .map_err(|_| format!("{}: `{v}` is not a number", at()))
+            };
+            let rate = sigmoid(number(cp)? * scale / k);
+            let target = match fields.next() {
+                Some(result) => {
+                    let result = number(result)?;
+                    if !(0.0..=1.0).contains(&result) {
+                        return Err(format!("{}: a result is 0, 0.5 or 1", at()));
+                    }
+                    lambda * rate + (1.0 - lambda) * result
+                }
+                None => rate,
+            };
+            rows.push((sparse(&standard_terms(&pos)), target));
         }
     }
     Ok(rows)
 }
 
+/// The nonzero terms of `terms`, with their indices.
+fn sparse(terms: &[f64]) -> Vec<(u32, f64)> {
+    (0u32..)
+        .zip(terms)
+        .filter(|(_, &x)| x != 0.0)
+        .map(|(i, &x)| (i, x))
+        .collect()
+}
+
 /// The RMS error in win rate, in percent, of weights `w` on `rows`.
-fn win_rate_error(rows: &[(Vec<f64>, f64)], w: &[f64], k: f64) -> f64 {
+fn win_rate_error(rows: &[Row], w: &[f64], k: f64) -> f64 {
     let e: f64 = rows
         .iter()
-        .map(|(x, y)| (sigmoid(dot(x, w) / k) - sigmoid(y / k)).powi(2))
+        .map(|(x, y)| (sigmoid(dot(x, w) / k) - y).powi(2))
         .sum();
     100.0 * (e / rows.len().max(1) as f64).sqrt()
 }
@@ -207,6 +328,10 @@ fn fit(f: &[(String, String)]) -> Result<(), String> {
     let ridge: f64 = flag(f, "ridge", Some(0.01))?;
     let k: f64 = flag(f, "k", Some(600.0))?;
     let scale: f64 = flag(f, "scale", Some(1.0))?;
+    let lambda: f64 = flag(f, "lambda", Some(1.0))?;
+    if !(0.0..=1.0).contains(&lambda) {
+        return Err("--lambda is between 0 and 1".into());
+    }
     let keep: String = flag(f, "keep", Some(String::new()))?;
     let prior = standard_weights();
     let names = term_names();
@@ -218,11 +343,11 @@ fn fit(f: &[(String, String)]) -> Result<(), String> {
                 .any(|k| !k.is_empty() && n.contains(k.trim()))
         })
         .collect();
-    let rows = labelled_rows(f, "in", scale)?;
+    let rows = labelled_rows(f, "in", scale, k, lambda)?;
     if rows.is_empty() {
         return Err("no positions (give --in FILE)".into());
     }
-    let test = labelled_rows(f, "test", scale)?;
+    let test = labelled_rows(f, "test", scale, k, lambda)?;
     let w = win_rate_fit(&rows, &prior, ridge, k, &kept)
         .ok_or("the equations are singular (raise --ridge)")?;
     // Writing to a String cannot fail.
@@ -271,15 +396,16 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-fn dot(x: &[f64], w: &[f64]) -> f64 {
-    x.iter().zip(w).map(|(a, b)| a * b).sum()
+/// The evaluation of a position's nonzero terms `x` by the weights `w`.
+fn dot(x: &[(u32, f64)], w: &[f64]) -> f64 {
+    x.iter().map(|&(i, a)| a * w[i as usize]).sum()
 }
 
-/// The weights minimising Σ (σ(x·w / k) − σ(y / k))² over `rows` (terms x, label y), plus
-/// `ridge` × the squared distance from `prior`, the `kept` terms held at their prior:
+/// The weights minimising Σ (σ(x·w / k) − y)² over `rows` (terms x, target win rate y),
+/// plus `ridge` × the squared distance from `prior`, the `kept` terms held at their prior:
 /// Gauss–Newton, each step a weighted ridge regression on the linearised win rates.
 fn win_rate_fit(
-    rows: &[(Vec<f64>, f64)],
+    rows: &[Row],
     prior: &[f64],
     ridge: f64,
     k: f64,
@@ -287,14 +413,14 @@ fn win_rate_fit(
 ) -> Option<Vec<f64>> {
     let mut w = prior.to_vec();
     for _ in 0..8 {
-        // σ(p/k) + d·x·Δ ≈ σ(y/k) is x·(w+Δ) ≈ p + (σ(y/k) − σ(p/k)) / d, of weight d².
-        let linear: Vec<(&[f64], f64, f64)> = rows
+        // σ(p/k) + d·x·Δ ≈ y is x·(w+Δ) ≈ p + (y − σ(p/k)) / d, of weight d².
+        let linear: Vec<Linear> = rows
             .iter()
             .map(|(x, y)| {
                 let p = dot(x, &w);
                 let s = sigmoid(p / k);
                 let d = (s * (1.0 - s) / k).max(1e-9);
-                let step = ((sigmoid(y / k) - s) / d).clamp(-2000.0, 2000.0);
+                let step = ((y - s) / d).clamp(-2000.0, 2000.0);
                 (x.as_slice(), p + step, d * d)
             })
             .collect();
@@ -303,78 +429,91 @@ fn win_rate_fit(
     Some(w)
 }
 
-/// The weights minimising the weighted squared error over `rows` (terms, target, weight)
-/// plus `ridge` × the total weight × the squared distance from `prior`, the `kept` terms
-/// held at their prior: the normal equations (XᵀVX + λW I) w = XᵀVy + λW w₀, solved directly.
-fn ridge_fit(
-    rows: &[(&[f64], f64, f64)],
-    prior: &[f64],
-    ridge: f64,
-    kept: &[bool],
-) -> Option<Vec<f64>> {
+/// The weights minimising the weighted squared error over `rows` (nonzero terms, target,
+/// weight) plus `ridge` × the total weight × the squared distance from `prior`, the `kept`
+/// terms held at their prior: the normal equations (XᵀVX + λW I) w = XᵀVy + λW w₀ over the
+/// terms that move (not kept, nonzero in some position; the others keep their prior), solved
+/// directly.
+fn ridge_fit(rows: &[Linear], prior: &[f64], ridge: f64, kept: &[bool]) -> Option<Vec<f64>> {
     let m = prior.len();
-    let mut a = vec![vec![0.0; m]; m];
-    let mut b = vec![0.0; m];
+    let mut seen = vec![false; m];
+    for (x, _, _) in rows {
+        for &(i, _) in x.iter() {
+            seen[i as usize] = true;
+        }
+    }
+    // The moving terms, and each term's place among them.
+    let free: Vec<usize> = (0..m).filter(|&i| seen[i] && !kept[i]).collect();
+    let mut slot = vec![None; m];
+    for (s, &i) in free.iter().enumerate() {
+        slot[i] = Some(s);
+    }
+    let n = free.len();
+    let mut a = vec![0.0; n * n];
+    let mut b = vec![0.0; n];
     let mut total = 0.0;
-    let mut nonzero = Vec::with_capacity(m);
+    let mut moving = Vec::new();
     for &(x, y, v) in rows {
         total += v;
-        // Most terms of a position are zero (most placement terms): only the others.
-        nonzero.clear();
-        nonzero.extend((0..m).filter(|&i| x[i] != 0.0));
-        for &i in &nonzero {
-            b[i] += v * x[i] * y;
-            for &j in &nonzero {
-                a[i][j] += v * x[i] * x[j];
+        // What the fixed terms say is known: the moving ones fit the rest of the target.
+        let mut y = y;
+        moving.clear();
+        for &(i, xi) in x {
+            match slot[i as usize] {
+                Some(s) => moving.push((s, xi)),
+                None => y -= xi * prior[i as usize],
+            }
+        }
+        for &(s, xs) in &moving {
+            b[s] += v * xs * y;
+            let row = &mut a[s * n..(s + 1) * n];
+            for &(t, xt) in &moving {
+                row[t] += v * xs * xt;
             }
         }
     }
-    for i in 0..m {
-        a[i][i] += ridge * total;
-        b[i] += ridge * total * prior[i];
+    for (s, &i) in free.iter().enumerate() {
+        a[s * n + s] += ridge * total;
+        b[s] += ridge * total * prior[i];
     }
-    // A kept term is a known: its column moves to the right-hand side, its row says w = w₀.
-    for i in (0..m).filter(|&i| kept[i]) {
-        for r in 0..m {
-            b[r] -= a[r][i] * prior[i];
-            a[r][i] = 0.0;
-        }
-        a[i].fill(0.0);
-        a[i][i] = 1.0;
-        b[i] = prior[i];
+    let solution = cholesky_solve(a, b)?;
+    let mut w = prior.to_vec();
+    for (s, &i) in free.iter().enumerate() {
+        w[i] = solution[s];
     }
-    solve(a, b)
+    Some(w)
 }
 
-/// Gaussian elimination with partial pivoting; `None` when singular (a pivot below 10⁻¹² of
-/// the largest entry).
-fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
+/// The solution of A x = `b` for a symmetric positive definite A (`a`, row-major, n × n) by
+/// its Cholesky factor; `None` when A is not positive definite (a pivot at or below 10⁻¹² of
+/// the largest diagonal entry).
+fn cholesky_solve(mut a: Vec<f64>, mut b: Vec<f64>) -> Option<Vec<f64>> {
     let n = b.len();
-    let largest = a.iter().flatten().fold(0.0f64, |m, v| m.max(v.abs()));
-    for c in 0..n {
-        let p = (c..n).max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))?;
-        if a[p][c].abs() <= 1e-12 * largest {
-            return None;
-        }
-        a.swap(c, p);
-        b.swap(c, p);
-        for r in c + 1..n {
-            let k = a[r][c] / a[c][c];
-            if k != 0.0 {
-                let (upper, lower) = a.split_at_mut(r);
-                for (x, p) in lower[0][c..].iter_mut().zip(&upper[c][c..]) {
-                    *x -= k * p;
+    let largest = (0..n).map(|i| a[i * n + i]).fold(0.0f64, f64::max);
+    let dot = |a: &[f64], b: &[f64]| a.iter().zip(b).map(|(x, y)| x * y).sum::<f64>();
+    // A = L Lᵀ, L written over A's lower triangle row by row.
+    for i in 0..n {
+        for j in 0..=i {
+            let s = a[i * n + j] - dot(&a[i * n..i * n + j], &a[j * n..j * n + j]);
+            a[i * n + j] = if i == j {
+                if s <= 1e-12 * largest {
+                    return None;
                 }
-                b[r] -= k * b[c];
-            }
+                s.sqrt()
+            } else {
+                s / a[j * n + j]
+            };
         }
     }
-    let mut x = vec![0.0; n];
-    for r in (0..n).rev() {
-        let s: f64 = (r + 1..n).map(|j| a[r][j] * x[j]).sum();
-        x[r] = (b[r] - s) / a[r][r];
+    // L y = b, then Lᵀ x = y.
+    for i in 0..n {
+        b[i] = (b[i] - dot(&a[i * n..i * n + i], &b[..i])) / a[i * n + i];
     }
-    Some(x)
+    for i in (0..n).rev() {
+        let s: f64 = (i + 1..n).map(|r| a[r * n + i] * b[r]).sum();
+        b[i] = (b[i] - s) / a[i * n + i];
+    }
+    Some(b)
 }
 
 fn main() {
@@ -383,13 +522,23 @@ fn main() {
         Some((mode, rest)) => flags(rest).and_then(|f| match mode.as_str() {
             "positions" => only(&f, "positions", &["games", "seed", "nodes", "out"])
                 .and_then(|()| positions(&f)),
+            "selfplay" => only(
+                &f,
+                "selfplay",
+                &["games", "seed", "nodes", "decisive", "out"],
+            )
+            .and_then(|()| selfplay(&f)),
             "label" => only(&f, "label", &["engine", "option", "depth", "in", "out"])
                 .and_then(|()| label(&f)),
-            "fit" => only(&f, "fit", &["in", "test", "ridge", "k", "scale", "keep"])
-                .and_then(|()| fit(&f)),
-            m => Err(format!("unknown mode `{m}` (positions, label, fit)")),
+            "fit" => only(
+                &f,
+                "fit",
+                &["in", "test", "ridge", "k", "scale", "lambda", "keep"],
+            )
+            .and_then(|()| fit(&f)),
+            m => Err(format!("unknown mode `{m}` (positions, selfplay, label, fit)")),
         }),
-        None => Err("usage: tune positions|label|fit … (see tests/src/bin/tune.rs)".into()),
+        None => Err("usage: tune positions|selfplay|label|fit … (see tests/src/bin/tune.rs)".into()),
     };
     if let Err(e) = result {
         eprintln!("tune: {e}");
@@ -416,36 +565,21 @@ mod tests {
     }
 
     #[test]
-    fn solve_finds_the_solution_and_refuses_a_singular_system() {
-        let a = vec![
-            vec![2.0, 1.0, 0.0],
-            vec![1.0, 3.0, 1.0],
-            vec![0.0, 1.0, 4.0],
-        ];
-        let x = solve(a.clone(), vec![4.0, 10.0, 14.0]).expect("regular");
+    fn cholesky_finds_the_solution_and_refuses_a_singular_system() {
+        let a = vec![2.0, 1.0, 0.0, 1.0, 3.0, 1.0, 0.0, 1.0, 4.0];
+        let x = cholesky_solve(a, vec![4.0, 10.0, 14.0]).expect("regular");
         for (got, want) in x.iter().zip([1.0, 2.0, 3.0]) {
             assert!((got - want).abs() < 1e-9, "{x:?}");
         }
-        let singular = vec![vec![1.0, 2.0], vec![2.0, 4.0]];
-        assert!(solve(singular, vec![1.0, 2.0]).is_none());
+        let singular = vec![1.0, 2.0, 2.0, 4.0];
+        assert!(cholesky_solve(singular, vec![1.0, 2.0]).is_none());
     }
 
-    #[test]
-    fn the_fit_recovers_weights_that_made_the_labels() {
-        // Positions along random games; labels from the current weights with the hand values
-        // and the mobility changed.
-        let prior = standard_weights();
-        let mut truth = prior.clone();
-        let names = term_names();
-        let moved: Vec<usize> = (0..TERMS)
-            .filter(|&i| names[i].ends_with("in hand") || names[i] == "slider mobility")
-            .collect();
-        for &i in &moved {
-            truth[i] = prior[i] * 1.3 + 7.0;
-        }
+    /// Positions along random games, labelled with the win rates of the weights `truth`.
+    fn rows_labelled_by(truth: &[f64], games: usize) -> Vec<Row> {
         let mut rows = Vec::new();
         let mut x = 0x2545_f491_4f6c_dd1du64;
-        for _ in 0..30 {
+        for _ in 0..games {
             let mut pos = Position::start(&RuleSet::standard());
             for _ in 0..120 {
                 let legal: Vec<Move> = pos.legal_moves().iter().copied().collect();
@@ -456,13 +590,29 @@ mod tests {
                 x ^= x >> 7;
                 x ^= x << 17;
                 pos.play_unchecked(legal[(x % legal.len() as u64) as usize]);
-                let t = standard_terms(&pos);
-                let y = dot(&t, &truth);
+                let t = sparse(&standard_terms(&pos));
+                let y = sigmoid(dot(&t, truth) / 600.0);
                 rows.push((t, y));
             }
         }
-        let w = win_rate_fit(&rows, &prior, 1e-6, 600.0, &[false; TERMS]).expect("a solution");
-        for &i in &moved {
+        rows
+    }
+
+    /// Fits `moved` terms, changed from the current weights in the labels, with `free` terms
+    /// free to move too and the rest kept, and checks that the fit finds the changed values.
+    fn recovers(moved: &[usize], free: impl Fn(&str) -> bool, change: impl Fn(f64) -> f64) {
+        let prior = standard_weights();
+        let names = term_names();
+        let mut truth = prior.clone();
+        for &i in moved {
+            truth[i] = change(prior[i]);
+        }
+        let rows = rows_labelled_by(&truth, 30);
+        let kept: Vec<bool> = (0..TERMS)
+            .map(|i| !moved.contains(&i) && !free(&names[i]))
+            .collect();
+        let w = win_rate_fit(&rows, &prior, 1e-6, 600.0, &kept).expect("a solution");
+        for &i in moved {
             assert!(
                 (w[i] - truth[i]).abs() < 0.5,
                 "{}: {} not {}",
@@ -471,5 +621,15 @@ mod tests {
                 truth[i]
             );
         }
+    }
+
+    #[test]
+    fn the_fit_recovers_weights_that_made_the_labels() {
+        // The hand values and the mobility changed; every other term free to move.
+        let names = term_names();
+        let moved: Vec<usize> = (0..TERMS)
+            .filter(|&i| names[i].ends_with("in hand") || names[i] == "slider mobility")
+            .collect();
+        recovers(&moved, |n| !n.contains("files from the"), |w| w * 1.3 + 7.0);
     }
 }
