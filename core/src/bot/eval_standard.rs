@@ -200,16 +200,16 @@ pub(crate) fn attack_maps(pos: &Position, live_only: bool) -> AttackMaps {
 /// Material and placement of one seat's pieces, from that seat's point of view (Yonin).
 #[inline]
 pub(crate) fn material_and_placement(pos: &Position, s: Seat) -> i32 {
-    board_placement(pos, s, &PLACEMENT) + hand_material(pos, s, &HAND_VALUE, -20, 12)
+    board_placement(pos, s) + hand_material(pos, s, &HAND_VALUE, -20, 12)
 }
 
-/// The `table` values ([`PLACEMENT`] or the standard one) of one seat's board pieces.
+/// The [`PLACEMENT`] values of one seat's board pieces (Yonin).
 #[inline]
-fn board_placement(pos: &Position, s: Seat, table: &[[[i32; 81]; 4]; 14]) -> i32 {
+fn board_placement(pos: &Position, s: Seat) -> i32 {
     let mut v = 0;
     for sq in pos.pieces_of(s) {
         let Some(p) = pos.piece_at(sq) else { continue };
-        v += table[p.kind().index()][p.facing().index()][sq.index()];
+        v += PLACEMENT[p.kind().index()][p.facing().index()][sq.index()];
     }
     v
 }
@@ -372,11 +372,41 @@ impl Shelter {
 /// The standard placement table, from the fitted [`STD`] weights.
 static STD_PLACEMENT: [[[i32; 81]; 4]; 14] = placement_table(&STD.piece_depth, STD.knight_edge);
 
-/// Material in hand and on the board with its placement, by the standard weights.
+/// Where a piece of `owner` on `piece` stands from the king on `king`, in the owner's frame:
+/// lines ahead of the king plus 8 (0 to 16) and files away from it (0 to 8; a position and
+/// its mirror image score alike).
+#[inline(always)]
+pub(crate) fn king_offset(piece: Square, king: Square, owner: Seat) -> (usize, usize) {
+    let ahead = piece.depth(owner) - king.depth(owner) + 8;
+    let aside = (piece.lane(owner) - king.lane(owner)).unsigned_abs();
+    (ahead as usize, aside as usize)
+}
+
+/// Material in hand and on the board with its placement, by the standard weights: each
+/// board piece by its depth and by where it stands from both kings ([`king_offset`], written
+/// out: a standard piece faces its owner, so each king's line and file are taken once).
 #[inline]
 fn std_material(pos: &Position, s: Seat) -> i32 {
-    board_placement(pos, s, &STD_PLACEMENT)
-        + hand_material(pos, s, &STD.hand, STD.pawn_excess, STD.hand_kinds)
+    let at = |k: Square| (k.depth(s) - 8, k.lane(s));
+    let kings = match (pos.king(s), pos.king(s.opposite())) {
+        (Some(own), Some(enemy)) => Some((at(own), at(enemy))),
+        _ => None,
+    };
+    let mut v = 0;
+    for sq in pos.pieces_of(s) {
+        let Some(p) = pos.piece_at(sq) else { continue };
+        debug_assert_eq!(p.facing(), s);
+        let k = p.kind().index();
+        v += STD_PLACEMENT[k][s.index()][sq.index()];
+        if let Some(((own_line, own_file), (enemy_line, enemy_file))) = kings {
+            let (line, file) = (sq.depth(s), sq.lane(s));
+            let own = &STD.king_relative[0][k][(line - own_line) as usize];
+            v += own[(file - own_file).unsigned_abs() as usize];
+            let enemy = &STD.king_relative[1][k][(line - enemy_line) as usize];
+            v += enemy[(file - enemy_file).unsigned_abs() as usize];
+        }
+    }
+    v + hand_material(pos, s, &STD.hand, STD.pawn_excess, STD.hand_kinds)
 }
 
 /// The best piece of `them` that `me` attacks and nobody defends (its exchange value), 0 if

@@ -74,7 +74,7 @@ fn the_placement_table_is_value_plus_depth_row() {
                     want -= 10;
                 }
             }
-            assert_eq!(board_placement(&pos, s, &PLACEMENT), want);
+            assert_eq!(board_placement(&pos, s), want);
         }
     }
 }
@@ -140,4 +140,97 @@ fn the_standard_shelter_weighs_the_attackers_hand_half_again() {
     };
     assert_eq!(south_shelter(kings, false).against(&threat).0, -32);
     assert_eq!(south_shelter(kings, true).against(&threat).0, -72);
+}
+
+/// A standard SFEN turned about: with `rotate`, the board turned half a turn with every piece
+/// and hand changing owner and the other side to move (the same game seen from the other
+/// side); without, the board mirrored left to right.
+fn transformed(text: &str, rotate: bool) -> String {
+    let fields: Vec<&str> = text.split(' ').collect();
+    // A rank's cells: a piece (with its `+`) or a run of empty squares.
+    let cells = |rank: &str| {
+        let mut out: Vec<String> = Vec::new();
+        let mut promoted = false;
+        for c in rank.chars() {
+            if c == '+' {
+                promoted = true;
+                continue;
+            }
+            let mut cell = if promoted {
+                "+".to_string()
+            } else {
+                String::new()
+            };
+            promoted = false;
+            cell.push(if rotate && c.is_ascii_alphabetic() {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            } else {
+                c
+            });
+            out.push(cell);
+        }
+        out.reverse();
+        out.concat()
+    };
+    let mut ranks: Vec<String> = fields[0].split('/').map(cells).collect();
+    if !rotate {
+        return format!("{} {}", ranks.join("/"), fields[1..].join(" "));
+    }
+    ranks.reverse();
+    let side = if fields[1] == "b" { "w" } else { "b" };
+    // The hands change owner: Sente's (upper case) come first.
+    let mut hand = (String::new(), String::new());
+    let mut count = String::new();
+    for c in fields[2].chars().filter(|&c| c != '-') {
+        if c.is_ascii_digit() {
+            count.push(c);
+        } else if c.is_ascii_uppercase() {
+            hand.1 += &format!("{count}{}", c.to_ascii_lowercase());
+            count.clear();
+        } else {
+            hand.0 += &format!("{count}{}", c.to_ascii_uppercase());
+            count.clear();
+        }
+    }
+    let hand = match format!("{}{}", hand.0, hand.1) {
+        h if h.is_empty() => "-".to_string(),
+        h => h,
+    };
+    format!("{} {side} {hand} {}", ranks.join("/"), fields[3])
+}
+
+#[test]
+fn the_standard_evaluation_is_the_same_from_either_side_and_in_the_mirror() {
+    let rules = RuleSet::standard();
+    let mut checked = 0;
+    for g in 0..8 {
+        for pos in random_game(&rules, 0x51de ^ g, 300).into_iter().step_by(3) {
+            let text = crate::record::sfen::format(&pos);
+            for rotate in [false, true] {
+                let other = transformed(&text, rotate);
+                let turned = crate::record::sfen::position(&other, &rules).expect(&other);
+                assert_eq!(evaluate(&pos), evaluate(&turned), "{text} and {other}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 300, "{checked} positions");
+}
+
+#[test]
+fn king_offsets_are_taken_in_the_piece_owners_frame() {
+    let sq = |usi: &str| Square::from_usi(usi).expect("a square");
+    // Sente's gold on 4i beside its king on 5i; Gote's on 6a beside its king on 5a.
+    assert_eq!(king_offset(sq("4i"), sq("5i"), Seat::South), (8, 1));
+    assert_eq!(king_offset(sq("6a"), sq("5a"), Seat::North), (8, 1));
+    // Sente's silver on the head of Gote's king on 5a, Gote's on the head of 5i.
+    assert_eq!(king_offset(sq("5b"), sq("5a"), Seat::South), (7, 0));
+    assert_eq!(king_offset(sq("5h"), sq("5i"), Seat::North), (7, 0));
+    // Far ahead and far aside.
+    assert_eq!(king_offset(sq("1a"), sq("9i"), Seat::South), (16, 8));
+    assert_eq!(king_offset(sq("1a"), sq("9i"), Seat::North), (0, 8));
 }

@@ -2,7 +2,7 @@
 //! positions (the `tune` tool): the terms of a position, the current weights in the same
 //! layout, and the weights printed back as the source of `eval_weights.rs`.
 
-use super::eval_standard::{attack_maps, best_hanging, hand_danger, Shelter, Threat};
+use super::eval_standard::{attack_maps, best_hanging, hand_danger, king_offset, Shelter, Threat};
 use super::eval_weights::{StdWeights, STD};
 use super::ordering::{capture_score, GOOD_CAPTURE};
 use crate::piece::PieceKind;
@@ -22,8 +22,16 @@ const LANE: usize = GUARDS + 1;
 const MOBILITY: usize = LANE + 1;
 const HANGING: usize = MOBILITY + 1;
 const TEMPO: usize = HANGING + 1;
+/// The king-relative placement: 2 kings × 14 kinds × 17 lines × 9 files.
+const KING_RELATIVE: usize = TEMPO + 1;
+const KING_RELATIVE_TERMS: usize = 2 * 14 * 17 * 9;
 /// How many terms the standard evaluation has.
-pub const TERMS: usize = TEMPO + 1;
+pub const TERMS: usize = KING_RELATIVE + KING_RELATIVE_TERMS;
+
+/// The index of a king-relative term: from the own (0) or enemy (1) king, kind, line, file.
+const fn king_relative(rel: usize, kind: usize, ahead: usize, aside: usize) -> usize {
+    KING_RELATIVE + ((rel * 14 + kind) * 17 + ahead) * 9 + aside
+}
 
 const KIND_NAMES: [&str; 14] = [
     "pawn",
@@ -67,6 +75,17 @@ pub fn term_names() -> Vec<String> {
     ] {
         names.push(n.into());
     }
+    for rel in ["own", "enemy"] {
+        for kind in KIND_NAMES {
+            for ahead in -8..=8 {
+                for aside in 0..9 {
+                    names.push(format!(
+                        "{kind} {ahead:+} lines ahead of and {aside} files from the {rel} king"
+                    ));
+                }
+            }
+        }
+    }
     names
 }
 
@@ -82,6 +101,7 @@ pub fn standard_terms(pos: &Position) -> Vec<f64> {
     hands[me.index()] = hand_danger(pos, me);
     hands[them.index()] = hand_danger(pos, them);
     for (s, sign) in [(me, 1.0), (them, -1.0)] {
+        let kings = (pos.king(s), pos.king(s.opposite()));
         for sq in pos.pieces_of(s) {
             let Some(p) = pos.piece_at(sq) else { continue };
             let k = p.kind();
@@ -89,6 +109,12 @@ pub fn standard_terms(pos: &Position) -> Vec<f64> {
             let lane = sq.lane(p.facing());
             if k == PieceKind::Knight && (lane == 0 || lane == 8) {
                 t[KNIGHT_EDGE] += sign;
+            }
+            if let (Some(own), Some(enemy)) = kings {
+                let (y, x) = king_offset(sq, own, p.facing());
+                t[king_relative(0, k.index(), y, x)] += sign;
+                let (y, x) = king_offset(sq, enemy, p.facing());
+                t[king_relative(1, k.index(), y, x)] += sign;
             }
         }
         let hand = pos.hand(s);
@@ -141,6 +167,15 @@ pub fn standard_weights() -> Vec<f64> {
         w[i] = v as f64 / 16.0;
     }
     w[TEMPO] = STD.tempo as f64;
+    for (rel, kinds) in STD.king_relative.iter().enumerate() {
+        for (k, lines) in kinds.iter().enumerate() {
+            for (y, files) in lines.iter().enumerate() {
+                for (x, &v) in files.iter().enumerate() {
+                    w[king_relative(rel, k, y, x)] = v as f64;
+                }
+            }
+        }
+    }
     w
 }
 
@@ -167,6 +202,11 @@ pub fn render_standard_weights(w: &[f64]) -> String {
         mobility: r16(MOBILITY),
         hanging: r16(HANGING),
         tempo: r(TEMPO),
+        king_relative: std::array::from_fn(|rel| {
+            std::array::from_fn(|k| {
+                std::array::from_fn(|y| std::array::from_fn(|x| r(king_relative(rel, k, y, x))))
+            })
+        }),
     };
     let mut s =
         String::from("pub(crate) const STD: StdWeights = StdWeights {\n    piece_depth: [\n");
@@ -191,7 +231,20 @@ pub fn render_standard_weights(w: &[f64]) -> String {
     ] {
         s += &format!("    {name}: {v},\n");
     }
-    s + "};\n"
+    s += "    king_relative: [\n";
+    for (kinds, rel) in weights.king_relative.iter().zip(["own", "enemy"]) {
+        s += "        [\n";
+        for (lines, kind) in kinds.iter().zip(KIND_NAMES) {
+            s += "            [\n";
+            for files in lines {
+                let cells: Vec<String> = files.iter().map(i32::to_string).collect();
+                s += &format!("                [{}],\n", cells.join(", "));
+            }
+            s += &format!("            ], // {kind}, from the {rel} king\n");
+        }
+        s += "        ],\n";
+    }
+    s + "    ],\n};\n"
 }
 
 /// A position fit for fitting a static evaluation: a standard position with the side to

@@ -148,7 +148,13 @@ fn selfplay(f: &[(String, String)]) -> Result<(), String> {
                 pos.play(m).map_err(|e| format!("the bot's move: {e}"))?;
                 continue;
             }
-            let r = hard.search(&pos, Limits::nodes(nodes), &options, stop.clone(), &mut |_| {});
+            let r = hard.search(
+                &pos,
+                Limits::nodes(nodes),
+                &options,
+                stop.clone(),
+                &mut |_| {},
+            );
             let Some(m) = r.best else {
                 winner = Some(pos.to_move().opposite());
                 break;
@@ -536,9 +542,13 @@ fn main() {
                 &["in", "test", "ridge", "k", "scale", "lambda", "keep"],
             )
             .and_then(|()| fit(&f)),
-            m => Err(format!("unknown mode `{m}` (positions, selfplay, label, fit)")),
+            m => Err(format!(
+                "unknown mode `{m}` (positions, selfplay, label, fit)"
+            )),
         }),
-        None => Err("usage: tune positions|selfplay|label|fit … (see tests/src/bin/tune.rs)".into()),
+        None => {
+            Err("usage: tune positions|selfplay|label|fit … (see tests/src/bin/tune.rs)".into())
+        }
     };
     if let Err(e) = result {
         eprintln!("tune: {e}");
@@ -625,11 +635,33 @@ mod tests {
 
     #[test]
     fn the_fit_recovers_weights_that_made_the_labels() {
-        // The hand values and the mobility changed; every other term free to move.
+        // The hand values and the mobility changed; every term but the king-relative ones
+        // (more of them than these positions) free to move.
         let names = term_names();
         let moved: Vec<usize> = (0..TERMS)
             .filter(|&i| names[i].ends_with("in hand") || names[i] == "slider mobility")
             .collect();
         recovers(&moved, |n| !n.contains("files from the"), |w| w * 1.3 + 7.0);
+    }
+
+    #[test]
+    fn the_fit_recovers_king_relative_weights() {
+        // A gold beside its own king, a gold on its back line a file from the enemy king's and
+        // a pawn on the enemy king's file six lines back (still on its own side), fit alone.
+        let names = term_names();
+        let moved: Vec<usize> = [
+            "gold +0 lines ahead of and 1 files from the own king",
+            "gold -8 lines ahead of and 1 files from the enemy king",
+            "pawn -6 lines ahead of and 0 files from the enemy king",
+        ]
+        .iter()
+        .map(|n| {
+            names
+                .iter()
+                .position(|m| m == n)
+                .expect("a term of that name")
+        })
+        .collect();
+        recovers(&moved, |_| false, |w| w + 40.0);
     }
 }
