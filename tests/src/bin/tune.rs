@@ -68,6 +68,17 @@ fn flag<T: std::str::FromStr>(
     }
 }
 
+/// The players of self-play game `g` of the series `seed`: Easy for a few plies of varied,
+/// human-like opening (how many: the third value), then Hard.
+fn game_players(seed: u64, g: u64) -> (Bot, Bot, u32) {
+    let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(g);
+    (
+        Bot::new(Level::Easy, game_seed),
+        Bot::new(Level::Hard, game_seed),
+        6 + (game_seed % 10) as u32,
+    )
+}
+
 /// Self-play: a few plies at Easy (varied, human-like openings), then Hard on a node budget;
 /// every quiet position from ply 16 on, each position once.
 fn positions(f: &[(String, String)]) -> Result<(), String> {
@@ -81,10 +92,7 @@ fn positions(f: &[(String, String)]) -> Result<(), String> {
     let mut seen = HashSet::new();
     let mut written = 0;
     for g in 0..games {
-        let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(g);
-        let mut easy = Bot::new(Level::Easy, game_seed);
-        let mut hard = Bot::new(Level::Hard, game_seed);
-        let opening = 6 + (game_seed % 10) as u32;
+        let (mut easy, mut hard, opening) = game_players(seed, g);
         let mut pos = Position::start(&rules);
         while pos.ply() < 240 {
             let (bot, limits) = if pos.ply() < opening {
@@ -128,10 +136,7 @@ fn selfplay(f: &[(String, String)]) -> Result<(), String> {
     let mut seen = HashSet::new();
     let mut written = 0;
     for g in 0..games {
-        let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(g);
-        let mut easy = Bot::new(Level::Easy, game_seed);
-        let mut hard = Bot::new(Level::Hard, game_seed);
-        let opening = 6 + (game_seed % 10) as u32;
+        let (mut easy, mut hard, opening) = game_players(seed, g);
         let mut pos = Position::start(&rules);
         let mut options = SearchOptions::default();
         // Each written position: its SFEN, the search score and the side to move.
