@@ -28,6 +28,20 @@ impl Pentanomial {
         self.counts[halves] += 1;
     }
 
+    /// Reads five pair counts `A,B,C,D,E` (as the harness prints them, without brackets), by
+    /// their half-points 0 to 4.
+    pub fn parse(text: &str) -> Result<Pentanomial, String> {
+        let bad =
+            || format!("pair counts are five numbers A,B,C,D,E (e.g. 14,0,6,0,0), not `{text}`");
+        let counts: Vec<u32> = text
+            .trim_matches(|c: char| c == '[' || c == ']' || c.is_whitespace())
+            .split(',')
+            .map(|n| n.trim().parse().map_err(|_| bad()))
+            .collect::<Result<_, _>>()?;
+        let counts: [u32; 5] = counts.try_into().map_err(|_| bad())?;
+        Ok(Pentanomial { counts })
+    }
+
     pub fn pairs(&self) -> u32 {
         self.counts.iter().sum()
     }
@@ -184,6 +198,20 @@ mod tests {
         assert!((score_of_elo(0.0) - 0.5).abs() < 1e-12);
         // 400 Elo is ten to one.
         assert!((score_of_elo(400.0) - 10.0 / 11.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn pair_counts_are_read_as_printed() {
+        let p = Pentanomial::parse("14, 0,6,0,0").unwrap();
+        assert_eq!(p.counts, [14, 0, 6, 0, 0]);
+        assert_eq!(
+            Pentanomial::parse("[1, 2, 3, 4, 5]").unwrap().counts,
+            [1, 2, 3, 4, 5]
+        );
+        for bad in ["", "1,2,3,4", "1,2,3,4,5,6", "1,2,x,4,5", "-1,2,3,4,5"] {
+            let e = Pentanomial::parse(bad).unwrap_err();
+            assert!(e.contains("five numbers"), "{bad}: {e}");
+        }
     }
 
     #[test]

@@ -23,6 +23,8 @@
 //! second, or at most ELO0 (`--games` is then the most it plays):
 //! strength usi2 --engine "new usi" --engine2 "old usi" --movetime 160 --games 2000 \
 //!     --concurrency 2 --sprt 0,10
+//! A test too long for one sitting goes on later from the pairs it printed last: the same two
+//! builds, another `--seed` (other book lines), and `--pairs-before A,B,C,D,E`.
 //! ```
 //! Install the opponents first (Debian): `apt-get install gnushogi fairy-stockfish gpsshogi`.
 //! Every game is bounded (ply cap), and every count printed is a count of games played. Matches
@@ -41,7 +43,7 @@ use yonin_core::bot::{Bot, Level, Limits};
 use yonin_core::record::game_record::{Ending, GameRecord};
 use yonin_core::record::kif;
 use yonin_core::{Move, Position, RuleSet, Seat};
-use yonin_tests::sprt::{Sprt, Verdict};
+use yonin_tests::sprt::{Pentanomial, Sprt, Verdict};
 
 struct Args {
     mode: String,
@@ -65,6 +67,8 @@ struct Args {
     concurrency: usize,
     /// Standard matches: stop when this test decides.
     sprt: Option<Sprt>,
+    /// Pairs of an earlier run the test goes on from.
+    pairs_before: Pentanomial,
     /// Threads of the first player (`threads`) or the hero (`yonin`); `None`: the mode's own.
     threads: Option<usize>,
 }
@@ -87,6 +91,7 @@ fn parse_args() -> Result<Args, String> {
         records: None,
         concurrency: 1,
         sprt: None,
+        pairs_before: Pentanomial::default(),
         threads: None,
     };
     let argv: Vec<String> = std::env::args().skip(1).collect();
@@ -121,6 +126,10 @@ fn parse_args() -> Result<Args, String> {
                 n => a.concurrency = n.min(64) as usize,
             },
             "--sprt" => a.sprt = Some(Sprt::parse(&v)?),
+            "--pairs-before" => {
+                a.pairs_before =
+                    Pentanomial::parse(&v).map_err(|e| format!("--pairs-before: {e}"))?
+            }
             "--threads" => match number("a number of threads")? {
                 0 => return Err("--threads wants at least 1".into()),
                 n => a.threads = Some((n as usize).min(yonin_core::bot::MAX_THREADS)),
@@ -142,8 +151,11 @@ fn parse_args() -> Result<Args, String> {
         return Err("usi2 needs --engine2 PATH".into());
     }
     let yonin = a.mode == "yonin" || (a.mode == "ladder" && a.variant == "yonin");
-    if yonin && (a.sprt.is_some() || a.concurrency > 1) {
-        return Err("--sprt and --concurrency are for standard matches".into());
+    if yonin && (a.sprt.is_some() || a.concurrency > 1 || a.pairs_before.pairs() > 0) {
+        return Err("--sprt, --pairs-before and --concurrency are for standard matches".into());
+    }
+    if a.pairs_before.pairs() > 0 && a.sprt.is_none() {
+        return Err("--pairs-before carries a test on: it needs --sprt".into());
     }
     if let Some(dir) = &a.records {
         std::fs::create_dir_all(dir)
@@ -198,6 +210,7 @@ fn main() {
         first: a.seed as usize,
         concurrency: a.concurrency,
         sprt: a.sprt,
+        pairs_before: a.pairs_before,
         records,
     };
     let boxed = |p: Box<dyn Player>| -> Box<dyn Player> { p };
@@ -298,8 +311,12 @@ fn report(outcome: Result<MatchOutcome, String>, at: &str) {
     let (a, b) = &o.names;
     println!("RESULT {a} vs {b}{at}: {}", o.tally.line());
     if let Some((lo, elo, hi)) = o.pairs.elo() {
+        let earlier = match o.pairs_before {
+            0 => String::new(),
+            n => format!(", {n} of the pairs from --pairs-before"),
+        };
         println!(
-            "PAIRS {:?} (pairs scoring 0, ½, 1, 1½, 2 for {a}): Elo {elo:+.1}, 95 % [{lo:+.1}, {hi:+.1}]",
+            "PAIRS {:?} (pairs scoring 0, ½, 1, 1½, 2 for {a}{earlier}): Elo {elo:+.1}, 95 % [{lo:+.1}, {hi:+.1}]",
             o.pairs.counts
         );
     }

@@ -146,6 +146,10 @@ pub struct MatchPlan<'a> {
     pub concurrency: usize,
     /// Stop once this test decides.
     pub sprt: Option<Sprt>,
+    /// Pairs an earlier match of the same two players counted: the test goes on from them (a
+    /// test pooled across runs, each with its own book lines), and the pair counts include
+    /// them.
+    pub pairs_before: Pentanomial,
     /// Where each game is saved as KIF, if anywhere.
     pub records: Option<&'a Path>,
 }
@@ -156,6 +160,8 @@ pub struct MatchOutcome {
     pub names: (String, String),
     pub tally: Tally,
     pub pairs: Pentanomial,
+    /// How many of `pairs` an earlier run counted ([`MatchPlan::pairs_before`]).
+    pub pairs_before: u32,
     /// The test's verdict and the games played when it came.
     pub verdict: Option<(Verdict, u32)>,
 }
@@ -188,7 +194,8 @@ pub fn standard_match(make: &MakePlayers, plan: &MatchPlan) -> Result<MatchOutco
     let mut out = MatchOutcome {
         names: Default::default(),
         tally: Tally::default(),
-        pairs: Pentanomial::default(),
+        pairs: plan.pairs_before,
+        pairs_before: plan.pairs_before.pairs(),
         verdict: None,
     };
     let mut failure = None;
@@ -362,6 +369,7 @@ mod tests {
             first: 0,
             concurrency: 2,
             sprt,
+            pairs_before: Pentanomial::default(),
             records: None,
         }
     }
@@ -387,6 +395,39 @@ mod tests {
         assert!(won.tally.games() <= games + 4, "{}", won.tally.games());
         let lost = standard_match(&make(true), &plan(400, Some(test))).unwrap();
         assert_eq!(lost.verdict.map(|v| v.0), Some(Verdict::H0));
+    }
+
+    #[test]
+    fn an_earlier_runs_pairs_carry_the_test_on() {
+        let test = Sprt::parse("0,10").unwrap();
+        // The won pairs that decide the test alone (a fresh match plays twice as many games).
+        let won = |k: u32| Pentanomial {
+            counts: [0, 0, 0, 0, k],
+        };
+        let k = (1..1000)
+            .find(|&k| test.verdict(&won(k)).is_some())
+            .unwrap();
+        assert!(k > 5, "{k}");
+        // An earlier run two pairs short of it: this one decides after two more won pairs.
+        let pooled = MatchPlan {
+            pairs_before: won(k - 2),
+            ..plan(400, Some(test))
+        };
+        let out = standard_match(&make(false), &pooled).unwrap();
+        let (verdict, games) = out.verdict.expect("decided");
+        assert_eq!(verdict, Verdict::H1);
+        // Four games, or a few more when the two workers' reports interleave.
+        assert!((4..2 * k - 4).contains(&games), "{games} games, {k} pairs");
+        assert!(out.pairs.pairs() >= k, "{:?}", out.pairs);
+        // Earlier pairs against the first player: it is refused without a game won more.
+        let against = MatchPlan {
+            pairs_before: Pentanomial {
+                counts: [60, 0, 0, 0, 0],
+            },
+            ..plan(400, Some(test))
+        };
+        let out = standard_match(&make(false), &against).unwrap();
+        assert_eq!(out.verdict, Some((Verdict::H0, 1)));
     }
 
     #[test]
