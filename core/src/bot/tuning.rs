@@ -141,6 +141,12 @@ pub fn standard_terms(pos: &Position) -> Vec<f64> {
     t
 }
 
+/// The standard static evaluation of `pos`, for the side to move in centipawns: what the
+/// search calls, for tools that time or check it.
+pub fn static_evaluation(pos: &Position) -> i32 {
+    super::eval_standard::evaluate(pos)
+}
+
 /// The current weights in the layout of [`standard_terms`], in centipawns per unit.
 pub fn standard_weights() -> Vec<f64> {
     let mut w = vec![0.0; TERMS];
