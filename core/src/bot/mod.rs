@@ -29,8 +29,7 @@ mod level;
 mod mate;
 mod ordering;
 mod pv;
-#[cfg(test)]
-pub(crate) mod random_games;
+pub mod random_games;
 pub mod review;
 mod root_mate;
 mod score;

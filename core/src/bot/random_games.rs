@@ -1,11 +1,11 @@
-//! Seeded random games for the bot's unit tests: the positions along one game.
+//! Seeded random games for the bot's unit tests and benchmarks: the positions along one game.
 
 use crate::position::Position;
 use crate::rules::RuleSet;
 
 /// The positions of a seeded random game under `rules`, the start first, at most `plies`
 /// moves (fewer when the game ends).
-pub(crate) fn random_game(rules: &RuleSet, seed: u64, plies: usize) -> Vec<Position> {
+pub fn random_game(rules: &RuleSet, seed: u64, plies: usize) -> Vec<Position> {
     let mut pos = Position::start(rules);
     let mut x = seed | 1;
     let mut out = vec![pos.clone()];
