@@ -5,6 +5,7 @@
 
 use super::eval_weights::STD;
 use crate::attacks;
+use crate::moves::Move;
 use crate::piece::PieceKind;
 use crate::position::Position;
 use crate::seat::Seat;
@@ -382,14 +383,31 @@ pub(crate) fn king_offset(piece: Square, king: Square, owner: Seat) -> (usize, u
     (ahead as usize, aside as usize)
 }
 
-/// Material in hand and on the board with its placement, by the standard weights: each
-/// board piece by its depth and by where it stands from both kings ([`king_offset`], written
-/// out: a standard piece faces its owner, so each king's line and file are taken once).
+/// A king's line and file in the frame of seat `s`, the line less 8 (see [`king_offset`]).
+#[inline(always)]
+fn king_at(k: Square, s: Seat) -> (i32, i32) {
+    (k.depth(s) - 8, k.lane(s))
+}
+
+/// A board piece of `s` by the standard weights: its depth and where it stands from both
+/// kings ([`king_offset`], written out: a standard piece faces its owner, so each king's
+/// line and file, from [`king_at`], are taken once a position).
+#[inline(always)]
+fn board_piece(kind: usize, s: Seat, sq: Square, own: (i32, i32), enemy: (i32, i32)) -> i32 {
+    let (line, file) = (sq.depth(s), sq.lane(s));
+    STD_PLACEMENT[kind][s.index()][sq.index()]
+        + STD.king_relative[0][kind][(line - own.0) as usize]
+            [(file - own.1).unsigned_abs() as usize]
+        + STD.king_relative[1][kind][(line - enemy.0) as usize]
+            [(file - enemy.1).unsigned_abs() as usize]
+}
+
+/// The pieces of `s` on the board by the standard weights (placement only without both
+/// kings).
 #[inline]
-fn std_material(pos: &Position, s: Seat) -> i32 {
-    let at = |k: Square| (k.depth(s) - 8, k.lane(s));
+fn board_material(pos: &Position, s: Seat) -> i32 {
     let kings = match (pos.king(s), pos.king(s.opposite())) {
-        (Some(own), Some(enemy)) => Some((at(own), at(enemy))),
+        (Some(own), Some(enemy)) => Some((king_at(own, s), king_at(enemy, s))),
         _ => None,
     };
     let mut v = 0;
@@ -397,16 +415,55 @@ fn std_material(pos: &Position, s: Seat) -> i32 {
         let Some(p) = pos.piece_at(sq) else { continue };
         debug_assert_eq!(p.facing(), s);
         let k = p.kind().index();
-        v += STD_PLACEMENT[k][s.index()][sq.index()];
-        if let Some(((own_line, own_file), (enemy_line, enemy_file))) = kings {
-            let (line, file) = (sq.depth(s), sq.lane(s));
-            let own = &STD.king_relative[0][k][(line - own_line) as usize];
-            v += own[(file - own_file).unsigned_abs() as usize];
-            let enemy = &STD.king_relative[1][k][(line - enemy_line) as usize];
-            v += enemy[(file - enemy_file).unsigned_abs() as usize];
-        }
+        v += match kings {
+            Some((own, enemy)) => board_piece(k, s, sq, own, enemy),
+            None => STD_PLACEMENT[k][s.index()][sq.index()],
+        };
     }
-    v + hand_material(pos, s, &STD.hand, STD.pawn_excess, STD.hand_kinds)
+    v
+}
+
+/// The standard evaluation's board part, South's pieces less North's: what the search keeps
+/// up to date move by move ([`board_after`]) instead of counting it at each node.
+pub(crate) fn board_value(pos: &Position) -> i32 {
+    board_material(pos, Seat::South) - board_material(pos, Seat::North)
+}
+
+/// [`board_value`] after the move `m` of the side to move in `pos`, from `board`, the value
+/// of `pos`: the moving, promoting, captured and dropped pieces changed. `None` when `m`
+/// moves a king (every piece's place from it changes) or a king is missing: count it again.
+#[inline]
+pub(crate) fn board_after(pos: &Position, board: i32, m: Move) -> Option<i32> {
+    let me = pos.to_move();
+    let them = me.opposite();
+    let (mine, theirs) = (pos.king(me)?, pos.king(them)?);
+    let to = m.to();
+    let delta = match m.from() {
+        None => {
+            let kind = m.drop_kind()?.index();
+            board_piece(kind, me, to, king_at(mine, me), king_at(theirs, me))
+        }
+        Some(from) => {
+            let kind = pos.piece_at(from)?.kind();
+            if kind == PieceKind::King {
+                return None;
+            }
+            let after = if m.promotes() { kind.promoted() } else { kind };
+            let (own, enemy) = (king_at(mine, me), king_at(theirs, me));
+            let mut d = board_piece(after.index(), me, to, own, enemy)
+                - board_piece(kind.index(), me, from, own, enemy);
+            if let Some(victim) = pos.piece_at(to) {
+                let (own, enemy) = (king_at(theirs, them), king_at(mine, them));
+                d += board_piece(victim.kind().index(), them, to, own, enemy);
+            }
+            d
+        }
+    };
+    Some(if me == Seat::South {
+        board + delta
+    } else {
+        board - delta
+    })
 }
 
 /// The best piece of `them` that `me` attacks and nobody defends (its exchange value), 0 if
@@ -425,10 +482,17 @@ pub(crate) fn best_hanging(pos: &Position, maps: &AttackMaps, me: Seat, them: Se
 /// The static evaluation from the point of view of the side to move, in centipawns: a sum
 /// of the terms weighted by [`STD`] (see `tuning::standard_terms`).
 pub(crate) fn evaluate(pos: &Position) -> i32 {
+    evaluate_with_board(pos, board_value(pos))
+}
+
+/// [`evaluate`] given `pos`'s [`board_value`].
+pub(crate) fn evaluate_with_board(pos: &Position, board: i32) -> i32 {
     let me = pos.to_move();
     let them = me.opposite();
     let maps = attack_maps(pos, false);
-    let v = std_material(pos, me) - std_material(pos, them);
+    let in_hand = |s: Seat| hand_material(pos, s, &STD.hand, STD.pawn_excess, STD.hand_kinds);
+    let sign = if me == Seat::South { 1 } else { -1 };
+    let v = sign * board + in_hand(me) - in_hand(them);
     let mut hands = [0; 4];
     hands[me.index()] = hand_danger(pos, me);
     hands[them.index()] = hand_danger(pos, them);

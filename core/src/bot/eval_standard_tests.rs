@@ -234,3 +234,36 @@ fn king_offsets_are_taken_in_the_piece_owners_frame() {
     assert_eq!(king_offset(sq("1a"), sq("9i"), Seat::South), (16, 8));
     assert_eq!(king_offset(sq("1a"), sq("9i"), Seat::North), (0, 8));
 }
+
+#[test]
+fn the_board_part_kept_move_by_move_is_the_one_counted_afresh() {
+    let (mut moves, mut kings, mut captures, mut drops, mut promotions) = (0, 0, 0, 0, 0);
+    for seed in 0..30u64 {
+        for pos in random_game(&RuleSet::standard(), 0x51_7cc1_b727_220a ^ seed, 160) {
+            let board = board_value(&pos);
+            assert_eq!(evaluate_with_board(&pos, board), evaluate(&pos));
+            for m in pos.legal_moves().iter().copied() {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                let king = m.from().and_then(|f| pos.piece_at(f)).map(|p| p.kind())
+                    == Some(PieceKind::King);
+                match board_after(&pos, board, m) {
+                    Some(after) => assert_eq!(
+                        after,
+                        board_value(&child),
+                        "{m:?} in {}",
+                        crate::record::sfen::format(&pos)
+                    ),
+                    None => assert!(king, "only a king move counts afresh: {m:?}"),
+                }
+                moves += 1;
+                kings += usize::from(king);
+                captures += usize::from(!m.is_drop() && pos.piece_at(m.to()).is_some());
+                drops += usize::from(m.is_drop());
+                promotions += usize::from(m.promotes());
+            }
+        }
+    }
+    assert!(moves > 100_000 && kings > 1000 && captures > 1000 && drops > 10_000 && promotions > 1000,
+        "{moves} moves: {kings} king moves, {captures} captures, {drops} drops, {promotions} promotions");
+}

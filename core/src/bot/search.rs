@@ -9,7 +9,7 @@
 use super::cont_history::{self, Context, NO_KEY};
 use super::control::Control;
 use super::correction::Correction;
-use super::eval_standard::{capture_gain, evaluate};
+use super::eval_standard::{board_after, board_value, capture_gain, evaluate_with_board};
 use super::ordering::{self, capture_score, next_move, victim, Ordering, MAX_PLY};
 use super::score::{INF, MATE, MATE_BOUND};
 use super::search_core::{promote_root_move, Probe, SearchCore};
@@ -61,11 +61,10 @@ fn refine(eval: i32, stored: Option<(i32, Bound)>) -> i32 {
 /// pruning uses: the corrected evaluation [`refine`]d by the stored score, `-INF` in check.
 fn node_eval(
     pos: &Position,
-    in_check: bool,
+    eval: Option<i32>,
     probe: &Probe,
     corr: &Correction,
 ) -> (Option<i32>, Option<i32>, i32) {
-    let eval = (!in_check).then(|| probe.eval.unwrap_or_else(|| evaluate(pos)));
     let corrected = eval.map(|e| (e + corr.get(pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1));
     (
         eval,
@@ -124,6 +123,9 @@ pub(crate) struct StdSearch<'a> {
     excluded: [u16; MAX_PLY + 1],
     /// The static evaluation of the node at each ply of the line (`NO_EVAL` in check).
     evals: [i32; MAX_PLY + 1],
+    /// The evaluation's board part of the node at each ply ([`board_value`]), kept up to date
+    /// move by move; `None` after a king move until the node is evaluated.
+    boards: [Option<i32>; MAX_PLY + 1],
 }
 
 /// No static evaluation (the side to move is in check).
@@ -148,6 +150,7 @@ impl<'a> StdSearch<'a> {
             before_root: history.last_moves,
             excluded: [0; MAX_PLY + 1],
             evals: [NO_EVAL; MAX_PLY + 1],
+            boards: [None; MAX_PLY + 1],
         }
     }
 
@@ -163,7 +166,33 @@ impl<'a> StdSearch<'a> {
 
     /// Keeps the root's static evaluation, which nodes two plies down compare theirs with.
     fn set_root_eval(&mut self, pos: &Position, in_check: bool) {
-        self.evals[0] = if in_check { NO_EVAL } else { evaluate(pos) };
+        self.boards[0] = None;
+        self.evals[0] = if in_check {
+            NO_EVAL
+        } else {
+            self.eval_at(pos, 0)
+        };
+    }
+
+    /// The static evaluation of `pos`, the node at `ply`, from its board part kept at that ply
+    /// (counted afresh, and kept, when a king move left none).
+    #[inline]
+    fn eval_at(&mut self, pos: &Position, ply: usize) -> i32 {
+        let board = match self.boards[ply] {
+            Some(b) => b,
+            None => *self.boards[ply].insert(board_value(pos)),
+        };
+        // The unit tests' searches check every evaluated node.
+        if cfg!(any(test, debug_assertions)) {
+            assert_eq!(board, board_value(pos), "the board part kept at ply {ply}");
+        }
+        evaluate_with_board(pos, board)
+    }
+
+    /// Keeps the board part of the child of the node at `ply` (`pos`) by the move `m`.
+    #[inline]
+    fn make_board(&mut self, ply: usize, pos: &Position, m: Move) {
+        self.boards[ply + 1] = self.boards[ply].and_then(|b| board_after(pos, b, m));
     }
 
     /// Whether the static evaluation at `ply` is better than two plies before (four when that
@@ -304,6 +333,7 @@ impl<'a> StdSearch<'a> {
         for i in 0..moves.len() {
             let m = moves[i];
             self.keys[0] = cont_history::key(pos, m);
+            self.make_board(0, pos, m);
             let mut child = pos.clone();
             child.play_unchecked(m);
             let gives_check = child.in_check(child.to_move());
@@ -392,7 +422,7 @@ impl<'a> StdSearch<'a> {
             return 0;
         }
         if ply >= MAX_PLY - 4 {
-            return evaluate(pos);
+            return self.eval_at(pos, ply);
         }
         let pv_node = beta - alpha > 1;
         let excluded = self.excluded[ply];
@@ -415,7 +445,8 @@ impl<'a> StdSearch<'a> {
         if tt_move == 0 && depth >= IIR_DEPTH && excluded == 0 {
             depth -= 1;
         }
-        let (eval, corrected, static_eval) = node_eval(pos, in_check, &probe, &self.core.ord.corr);
+        let eval = (!in_check).then(|| probe.eval.unwrap_or_else(|| self.eval_at(pos, ply)));
+        let (eval, corrected, static_eval) = node_eval(pos, eval, &probe, &self.core.ord.corr);
         self.evals[ply] = corrected.unwrap_or(NO_EVAL);
         let improving = self.improving(ply);
         if !pv_node && !in_check && excluded == 0 && beta.abs() < MATE_BOUND {
@@ -426,6 +457,7 @@ impl<'a> StdSearch<'a> {
             // Null move: shogi has few zugzwangs, so passing is a sound lower bound.
             if can_null && depth >= 3 && static_eval >= beta {
                 let r = 3 + depth / 5;
+                self.boards[ply + 1] = self.boards[ply];
                 let mut child = pos.clone();
                 child.set_to_move(me.opposite());
                 self.keys[ply] = NO_KEY;
@@ -507,6 +539,7 @@ impl<'a> StdSearch<'a> {
                 }
             }
             self.keys[ply] = cont_history::key(pos, m);
+            self.make_board(ply, pos, m);
             let mut child = pos.clone();
             child.play_unchecked(m);
             let gives_check = child.in_check(child.to_move());
@@ -629,10 +662,11 @@ impl<'a> StdSearch<'a> {
             return if empty {
                 -MATE + ply as i32
             } else {
-                evaluate(pos)
+                self.eval_at(pos, ply)
             };
         }
-        let (eval, _, stand) = node_eval(pos, in_check, &probe, &self.core.ord.corr);
+        let eval = (!in_check).then(|| probe.eval.unwrap_or_else(|| self.eval_at(pos, ply)));
+        let (eval, _, stand) = node_eval(pos, eval, &probe, &self.core.ord.corr);
         let orig_alpha = alpha;
         if !in_check {
             if stand >= beta {
@@ -679,6 +713,7 @@ impl<'a> StdSearch<'a> {
         let mut best_move = 0u16;
         for k in 0..scratch.sorted.len() {
             let m = scratch.sorted[k].1;
+            self.make_board(ply, pos, m);
             let mut child = pos.clone();
             child.play_unchecked(m);
             let s = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
@@ -722,6 +757,7 @@ impl<'a> StdSearch<'a> {
         let mut out = Vec::with_capacity(moves.len());
         for (i, &m) in moves.iter().enumerate() {
             self.keys[0] = cont_history::key(pos, m);
+            self.make_board(0, pos, m);
             let mut child = pos.clone();
             child.play_unchecked(m);
             let gives_check = child.in_check(child.to_move());
@@ -729,7 +765,7 @@ impl<'a> StdSearch<'a> {
             let s = if child.legal_moves().is_empty() {
                 MATE - 1
             } else if blind.get(i).copied().unwrap_or(false) {
-                -evaluate(&child) + 20
+                -self.eval_at(&child, 1) + 20
             } else {
                 // Exact within the window of the best so far; a bound below it.
                 let floor = (best - window - 1).max(-INF);

@@ -6,6 +6,7 @@
 //! worked out directly; searches teach the correction history.
 
 use super::*;
+use crate::bot::eval_standard::evaluate;
 use crate::rules::RuleSet;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -224,6 +225,6 @@ fn searches_teach_the_correction_history_which_then_moves_the_evaluation() {
         .filter(|c| !c.in_check(c.to_move()))
         .find(|c| ord.corr.get(c) != 0);
     let c = corrected.expect("a position the history corrects");
-    let (raw, with, _) = node_eval(&c, false, &Probe::default(), &ord.corr);
+    let (raw, with, _) = node_eval(&c, Some(evaluate(&c)), &Probe::default(), &ord.corr);
     assert_eq!(with.unwrap() - raw.unwrap(), ord.corr.get(&c));
 }
