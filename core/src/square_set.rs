@@ -20,6 +20,29 @@ static BIT: [u128; 81] = {
     t
 };
 
+/// The squares from which a step of −2 to 2 files and −2 to 2 ranks (by index, from index
+/// 2) stays on the board.
+static STAYS: [[u128; 5]; 5] = {
+    let mut t = [[0u128; 5]; 5];
+    let mut df = 0;
+    while df < 5 {
+        let mut dr = 0;
+        while dr < 5 {
+            let mut i = 0;
+            while i < 81 {
+                let (f, r) = (i / 9 + df as i32 - 2, i % 9 + dr as i32 - 2);
+                if f >= 0 && f < 9 && r >= 0 && r < 9 {
+                    t[df][dr] |= 1u128 << i;
+                }
+                i += 1;
+            }
+            dr += 1;
+        }
+        df += 1;
+    }
+    t
+};
+
 impl SquareSet {
     pub const EMPTY: SquareSet = SquareSet(0);
     pub const FULL: SquareSet = SquareSet(BOARD);
@@ -80,6 +103,16 @@ impl SquareSet {
                 127 - self.0.leading_zeros() as u8,
             ))
         }
+    }
+    /// Every square moved `files` files and `ranks` ranks by index (each −2 to 2); squares
+    /// that would leave the board are dropped. One shift for a whole set of pieces that all
+    /// step the same way (pawns of one facing).
+    #[inline(always)]
+    pub fn shifted(self, files: i32, ranks: i32) -> SquareSet {
+        debug_assert!(files.abs() <= 2 && ranks.abs() <= 2, "{files}, {ranks}");
+        let from = self.0 & STAYS[(files + 2) as usize][(ranks + 2) as usize];
+        let by = files * 9 + ranks;
+        SquareSet(if by >= 0 { from << by } else { from >> -by })
     }
     /// Removes and returns the square with the lowest index.
     #[inline(always)]
@@ -157,5 +190,30 @@ mod tests {
         assert_eq!(s.last(), Square::new(80));
         assert!(s.more_than_one());
         assert_eq!((!s).count(), 79);
+    }
+
+    #[test]
+    fn a_shifted_set_is_each_square_stepped_and_drops_what_leaves_the_board() {
+        for files in -2..=2 {
+            for ranks in -2..=2 {
+                for i in 0..81u8 {
+                    let sq = Square::new(i).unwrap();
+                    let stepped =
+                        Square::from_coords(sq.file_index() + files, sq.rank_index() + ranks);
+                    let expected: SquareSet = stepped.into_iter().collect();
+                    assert_eq!(
+                        SquareSet::from_square(sq).shifted(files, ranks),
+                        expected,
+                        "{i} by {files}, {ranks}"
+                    );
+                }
+                // A whole set at once: the union of its squares stepped.
+                let set = SquareSet(0x2345_6789_abcd_ef01_2345_6789_abcd_ef01 & BOARD);
+                let each = set
+                    .map(|sq| SquareSet::from_square(sq).shifted(files, ranks))
+                    .fold(SquareSet::EMPTY, |a, b| a | b);
+                assert_eq!(set.shifted(files, ranks), each);
+            }
+        }
     }
 }

@@ -152,9 +152,9 @@ pub(crate) fn attack_maps(pos: &Position, live_only: bool) -> AttackMaps {
         while rest.any() {
             let ours = rest & pos.by_facing[f.index()];
             rest ^= ours;
-            for sq in ours & k[Pawn as usize] {
-                add(attacks::pawn(f, sq));
-            }
+            // Pawns of one facing never attack the same square: one step for them all.
+            let (files, ranks) = f.orient(0, 1);
+            add((ours & k[Pawn as usize]).shifted(files, ranks));
             for sq in ours & k[Lance as usize] {
                 add(attacks::lance(f, sq, occ));
             }
