@@ -4,6 +4,7 @@
 //! threats.
 
 use super::eval_weights::STD;
+use super::residual::Acc;
 use crate::attacks;
 use crate::moves::Move;
 use crate::piece::PieceKind;
@@ -482,10 +483,15 @@ pub(crate) fn best_hanging(pos: &Position, maps: &AttackMaps, me: Seat, them: Se
 /// The static evaluation from the point of view of the side to move, in centipawns: a sum
 /// of the terms weighted by [`STD`] (see `tuning::standard_terms`).
 pub(crate) fn evaluate(pos: &Position) -> i32 {
+    linear_evaluation(pos) + Acc::of(pos).output(pos.to_move())
+}
+
+/// The weighted terms alone, without the [`residual`](super::residual) network.
+pub(crate) fn linear_evaluation(pos: &Position) -> i32 {
     evaluate_with_board(pos, board_value(pos))
 }
 
-/// [`evaluate`] given `pos`'s [`board_value`].
+/// [`linear_evaluation`] given `pos`'s [`board_value`].
 pub(crate) fn evaluate_with_board(pos: &Position, board: i32) -> i32 {
     let me = pos.to_move();
     let them = me.opposite();

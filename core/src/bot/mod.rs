@@ -30,6 +30,7 @@ mod mate;
 mod ordering;
 mod pv;
 pub mod random_games;
+mod residual;
 pub mod review;
 mod root_mate;
 mod score;

@@ -11,6 +11,7 @@ use super::control::Control;
 use super::correction::Correction;
 use super::eval_standard::{board_after, board_value, capture_gain, evaluate_with_board};
 use super::ordering::{self, capture_score, next_move, victim, Ordering, MAX_PLY};
+use super::residual::Acc;
 use super::score::{INF, MATE, MATE_BOUND};
 use super::search_core::{promote_root_move, Probe, SearchCore};
 use super::see;
@@ -126,6 +127,9 @@ pub(crate) struct StdSearch<'a> {
     /// The evaluation's board part of the node at each ply ([`board_value`]), kept up to date
     /// move by move; `None` after a king move until the node is evaluated.
     boards: [Option<i32>; MAX_PLY + 1],
+    /// The residual network's hidden sums of the node at each ply, kept up to date move by
+    /// move.
+    nets: [Option<Acc>; MAX_PLY + 1],
 }
 
 /// No static evaluation (the side to move is in check).
@@ -151,6 +155,7 @@ impl<'a> StdSearch<'a> {
             excluded: [0; MAX_PLY + 1],
             evals: [NO_EVAL; MAX_PLY + 1],
             boards: [None; MAX_PLY + 1],
+            nets: [None; MAX_PLY + 1],
         }
     }
 
@@ -166,7 +171,8 @@ impl<'a> StdSearch<'a> {
 
     /// Keeps the root's static evaluation, which nodes two plies down compare theirs with.
     fn set_root_eval(&mut self, pos: &Position, in_check: bool) {
-        self.boards[0] = None;
+        self.boards[0] = Some(board_value(pos));
+        self.nets[0] = Some(Acc::of(pos));
         self.evals[0] = if in_check {
             NO_EVAL
         } else {
@@ -186,13 +192,18 @@ impl<'a> StdSearch<'a> {
         if cfg!(any(test, debug_assertions)) {
             assert_eq!(board, board_value(pos), "the board part kept at ply {ply}");
         }
-        evaluate_with_board(pos, board)
+        let net = *self.nets[ply].get_or_insert_with(|| Acc::of(pos));
+        if cfg!(any(test, debug_assertions)) {
+            assert_eq!(net, Acc::of(pos), "the network's sums kept at ply {ply}");
+        }
+        evaluate_with_board(pos, board) + net.output(pos.to_move())
     }
 
     /// Keeps the board part of the child of the node at `ply` (`pos`) by the move `m`.
     #[inline]
     fn make_board(&mut self, ply: usize, pos: &Position, m: Move) {
         self.boards[ply + 1] = self.boards[ply].and_then(|b| board_after(pos, b, m));
+        self.nets[ply + 1] = self.nets[ply].map(|a| a.after(pos, m));
     }
 
     /// Whether the static evaluation at `ply` is better than two plies before (four when that
@@ -458,6 +469,7 @@ impl<'a> StdSearch<'a> {
             if can_null && depth >= 3 && static_eval >= beta {
                 let r = 3 + depth / 5;
                 self.boards[ply + 1] = self.boards[ply];
+                self.nets[ply + 1] = self.nets[ply];
                 let mut child = pos.clone();
                 child.set_to_move(me.opposite());
                 self.keys[ply] = NO_KEY;

@@ -1,7 +1,7 @@
 //! The terms and weights of the tuning layout against the evaluation itself.
 
 use super::*;
-use crate::bot::eval_standard::evaluate;
+use crate::bot::eval_standard::linear_evaluation as evaluate;
 use crate::bot::random_games::random_game;
 use crate::rules::RuleSet;
 

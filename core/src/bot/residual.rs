@@ -1,0 +1,197 @@
+//! A small network added to the standard evaluation (candidate): what the linear terms miss,
+//! learnt from self-play positions labelled by the search. Inputs are each board piece by
+//! side (the viewer's or the other's), kind and square in the viewer's frame, and each hand's
+//! counts; one hidden layer of [`HIDDEN`] clipped units kept per view and updated move by move.
+
+use crate::moves::Move;
+use crate::piece::PieceKind;
+use crate::position::Position;
+use crate::seat::Seat;
+use crate::square::Square;
+use std::sync::LazyLock;
+
+/// Hidden units.
+pub(crate) const HIDDEN: usize = 16;
+/// Board inputs: side (2) × kind (14) × square (81).
+const BOARD: usize = 2 * 14 * 81;
+/// Hand inputs of a side: "holds at least c" of each kind, up to these counts.
+const HAND_CAPS: [usize; 7] = [18, 4, 4, 4, 4, 2, 2];
+/// Where each kind's hand inputs start within a side's.
+const HAND_START: [usize; 7] = [0, 18, 22, 26, 30, 34, 36];
+const HAND: usize = 38;
+const INPUTS: usize = BOARD + 2 * HAND;
+/// An activation's full scale (1.0) and the output weights' scale.
+const ONE: i32 = 512;
+const OUT_SHIFT: u32 = 15;
+
+/// The trained weights, quantised: a hidden unit's input weights in 1/512ths, the output's in
+/// 1/64ths of a centipawn per full activation.
+struct Weights {
+    inputs: Vec<[i16; HIDDEN]>,
+    bias: [i32; HIDDEN],
+    out: [i32; HIDDEN],
+    out_bias: i32,
+}
+
+static WEIGHTS: LazyLock<Weights> = LazyLock::new(|| parse(include_bytes!("residual.bin")));
+
+/// Reads "YRN1", inputs and hidden as u32, input weights and biases as i16, output weights
+/// and bias as i32, all little-endian. The file is part of the build: a wrong one is a bug.
+fn parse(bytes: &[u8]) -> Weights {
+    assert_eq!(&bytes[..4], b"YRN1", "residual.bin: not a network");
+    let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap()) as usize;
+    assert_eq!(
+        (u32_at(4), u32_at(8)),
+        (INPUTS, HIDDEN),
+        "residual.bin: wrong shape"
+    );
+    let mut at = 12;
+    let mut i16_next = || {
+        let v = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
+        at += 2;
+        v
+    };
+    let inputs = (0..INPUTS)
+        .map(|_| std::array::from_fn(|_| i16_next()))
+        .collect();
+    let bias = std::array::from_fn(|_| i32::from(i16_next()));
+    let mut i32_next = || {
+        let v = i32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+        at += 4;
+        v
+    };
+    let out = std::array::from_fn(|_| i32_next());
+    let out_bias = i32_next();
+    assert_eq!(at, bytes.len(), "residual.bin: trailing bytes");
+    Weights {
+        inputs,
+        bias,
+        out,
+        out_bias,
+    }
+}
+
+/// The hidden layer's sums from South's view and from North's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Acc([[i32; HIDDEN]; 2]);
+
+/// The input of `owner`'s `kind` on `sq`, from `view`'s side.
+#[inline(always)]
+fn board_input(view: Seat, owner: Seat, kind: PieceKind, sq: Square) -> usize {
+    let side = usize::from(owner != view);
+    let at = if view == Seat::South {
+        sq.index()
+    } else {
+        80 - sq.index()
+    };
+    side * 14 * 81 + kind.index() * 81 + at
+}
+
+/// The input "`owner` holds at least `count` (from 1) of `kind`" from `view`'s side, if
+/// counted that far.
+#[inline(always)]
+fn hand_input(view: Seat, owner: Seat, kind: usize, count: usize) -> Option<usize> {
+    (count >= 1 && count <= HAND_CAPS[kind])
+        .then(|| BOARD + usize::from(owner != view) * HAND + HAND_START[kind] + count - 1)
+}
+
+impl Acc {
+    /// Counted afresh from `pos`.
+    pub(crate) fn of(pos: &Position) -> Acc {
+        let w = &*WEIGHTS;
+        let mut acc = Acc([w.bias; 2]);
+        for (v, view) in [Seat::South, Seat::North].into_iter().enumerate() {
+            for owner in [Seat::South, Seat::North] {
+                for sq in pos.pieces_of(owner) {
+                    let Some(p) = pos.piece_at(sq) else { continue };
+                    acc.add(v, board_input(view, owner, p.kind(), sq));
+                }
+                for (kind, &n) in pos.hand(owner).0.iter().enumerate() {
+                    for c in 1..=n as usize {
+                        if let Some(i) = hand_input(view, owner, kind, c) {
+                            acc.add(v, i);
+                        }
+                    }
+                }
+            }
+        }
+        acc
+    }
+
+    #[inline(always)]
+    fn add(&mut self, view: usize, input: usize) {
+        let row = &WEIGHTS.inputs[input];
+        for (a, &w) in self.0[view].iter_mut().zip(row) {
+            *a += i32::from(w);
+        }
+    }
+
+    #[inline(always)]
+    fn sub(&mut self, view: usize, input: usize) {
+        let row = &WEIGHTS.inputs[input];
+        for (a, &w) in self.0[view].iter_mut().zip(row) {
+            *a -= i32::from(w);
+        }
+    }
+
+    /// The sums after the side to move in `pos` plays `m` (standard positions).
+    #[inline]
+    pub(crate) fn after(&self, pos: &Position, m: Move) -> Acc {
+        let me = pos.to_move();
+        let them = me.opposite();
+        let mut acc = *self;
+        for (v, view) in [Seat::South, Seat::North].into_iter().enumerate() {
+            let to = m.to();
+            match m.from() {
+                None => {
+                    let Some(kind) = m.drop_kind() else { continue };
+                    acc.add(v, board_input(view, me, kind, to));
+                    let held = pos.hand(me).0[kind.index()] as usize;
+                    if let Some(i) = hand_input(view, me, kind.index(), held) {
+                        acc.sub(v, i);
+                    }
+                }
+                Some(from) => {
+                    let Some(p) = pos.piece_at(from) else {
+                        continue;
+                    };
+                    let after = if m.promotes() {
+                        p.kind().promoted()
+                    } else {
+                        p.kind()
+                    };
+                    acc.sub(v, board_input(view, me, p.kind(), from));
+                    acc.add(v, board_input(view, me, after, to));
+                    if let Some(victim) = pos.piece_at(to) {
+                        acc.sub(v, board_input(view, them, victim.kind(), to));
+                        let kind = victim.kind().unpromoted().index();
+                        if kind < 7 {
+                            let held = pos.hand(me).0[kind] as usize;
+                            if let Some(i) = hand_input(view, me, kind, held + 1) {
+                                acc.add(v, i);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        acc
+    }
+
+    /// The network's output for `me` to move, in centipawns.
+    #[inline]
+    pub(crate) fn output(&self, me: Seat) -> i32 {
+        let w = &*WEIGHTS;
+        let sums = &self.0[usize::from(me != Seat::South)];
+        let o: i32 = sums
+            .iter()
+            .zip(&w.out)
+            .map(|(&a, &k)| a.clamp(0, ONE) * k)
+            .sum();
+        w.out_bias + (o >> OUT_SHIFT)
+    }
+}
+
+#[cfg(test)]
+#[path = "residual_tests.rs"]
+mod tests;

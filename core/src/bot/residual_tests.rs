@@ -1,0 +1,48 @@
+//! The network's sums kept move by move against counting them afresh, and its output's size.
+
+use super::*;
+use crate::bot::random_games::random_game;
+use crate::rules::RuleSet;
+
+#[test]
+fn the_sums_kept_move_by_move_are_the_ones_counted_afresh() {
+    let (mut moves, mut captures, mut drops) = (0, 0, 0);
+    for seed in 0..20u64 {
+        for pos in random_game(&RuleSet::standard(), 0x3c6e_f372_fe94_f82b ^ seed, 160) {
+            let acc = Acc::of(&pos);
+            for m in pos.legal_moves().iter().copied() {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                assert_eq!(
+                    acc.after(&pos, m),
+                    Acc::of(&child),
+                    "{m:?} in {}",
+                    crate::record::sfen::format(&pos)
+                );
+                moves += 1;
+                captures += usize::from(!m.is_drop() && pos.piece_at(m.to()).is_some());
+                drops += usize::from(m.is_drop());
+            }
+        }
+    }
+    assert!(
+        moves > 50_000 && captures > 1000 && drops > 5000,
+        "{moves} moves, {captures} captures, {drops} drops"
+    );
+}
+
+#[test]
+fn the_output_is_a_correction_not_a_verdict() {
+    // From the start, either side to move: a few tens of centipawns at most.
+    let rules = RuleSet::standard();
+    let start = Position::start(&rules);
+    let o = Acc::of(&start).output(start.to_move());
+    assert!(o.abs() < 150, "{o}");
+    // The two views of the start position are the same position: the same output.
+    let north = crate::record::sfen::position(
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        &rules,
+    )
+    .unwrap();
+    assert_eq!(Acc::of(&north).output(Seat::North), o);
+}
