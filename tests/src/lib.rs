@@ -19,6 +19,7 @@ use yonin_core::protocol::{
 use yonin_core::{Game, Move, RuleSet, Seat};
 pub use yonin_server::{Config, RunningServer};
 
+pub mod net_fit;
 pub mod openings;
 pub mod sprt;
 pub mod usi_engine;

@@ -11,7 +11,7 @@ use crate::square::Square;
 use std::sync::LazyLock;
 
 /// Hidden units.
-pub(crate) const HIDDEN: usize = 16;
+pub const HIDDEN: usize = 16;
 /// Board inputs: side (2) × kind (14) × square (81).
 const BOARD: usize = 2 * 14 * 81;
 /// Hand inputs of a side: "holds at least c" of each kind, up to these counts.
@@ -19,7 +19,8 @@ const HAND_CAPS: [usize; 7] = [18, 4, 4, 4, 4, 2, 2];
 /// Where each kind's hand inputs start within a side's.
 const HAND_START: [usize; 7] = [0, 18, 22, 26, 30, 34, 36];
 const HAND: usize = 38;
-const INPUTS: usize = BOARD + 2 * HAND;
+/// Inputs: the board's and both hands'.
+pub const INPUTS: usize = BOARD + 2 * HAND;
 /// An activation's full scale (1.0) and the output weights' scale.
 const ONE: i32 = 512;
 const OUT_SHIFT: u32 = 15;
@@ -95,25 +96,62 @@ fn hand_input(view: Seat, owner: Seat, kind: usize, count: usize) -> Option<usiz
         .then(|| BOARD + usize::from(owner != view) * HAND + HAND_START[kind] + count - 1)
 }
 
+/// Each active input of `pos` from `view`'s side: `view`'s pieces and hand, then the other
+/// side's (the order the trainer adds them in).
+fn active(pos: &Position, view: Seat, mut f: impl FnMut(usize)) {
+    for owner in [view, view.opposite()] {
+        for sq in pos.pieces_of(owner) {
+            let Some(p) = pos.piece_at(sq) else { continue };
+            f(board_input(view, owner, p.kind(), sq));
+        }
+        for (kind, &n) in pos.hand(owner).0.iter().enumerate() {
+            for c in 1..=n as usize {
+                if let Some(i) = hand_input(view, owner, kind, c) {
+                    f(i);
+                }
+            }
+        }
+    }
+}
+
+/// The active inputs of `pos` from the side to move's seat, for training.
+pub(crate) fn inputs(pos: &Position) -> Vec<u32> {
+    let mut out = Vec::with_capacity(48);
+    active(pos, pos.to_move(), |i| out.push(i as u32));
+    out
+}
+
+/// A network trained in floating point (input weights by input then unit, the units' biases,
+/// the output weights and bias in centipawns) quantised into the layout [`parse`] reads.
+pub(crate) fn encode(inputs: &[f32], bias: &[f32], out: &[f32], out_bias: f32) -> Vec<u8> {
+    assert_eq!(
+        (inputs.len(), bias.len(), out.len()),
+        (INPUTS * HIDDEN, HIDDEN, HIDDEN),
+        "the network's shape"
+    );
+    let q = |x: f32| (x * ONE as f32).round().clamp(-32767.0, 32767.0) as i16;
+    let mut bytes = Vec::with_capacity(12 + 2 * (INPUTS + 1) * HIDDEN + 4 * (HIDDEN + 1));
+    bytes.extend_from_slice(b"YRN1");
+    bytes.extend_from_slice(&(INPUTS as u32).to_le_bytes());
+    bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+    for &x in inputs.iter().chain(bias) {
+        bytes.extend_from_slice(&q(x).to_le_bytes());
+    }
+    let scale = (1 << OUT_SHIFT) as f32 / ONE as f32;
+    for &x in out {
+        bytes.extend_from_slice(&((x * scale).round() as i32).to_le_bytes());
+    }
+    bytes.extend_from_slice(&(out_bias.round() as i32).to_le_bytes());
+    bytes
+}
+
 impl Acc {
     /// Counted afresh from `pos`.
     pub(crate) fn of(pos: &Position) -> Acc {
         let w = &*WEIGHTS;
         let mut acc = Acc([w.bias; 2]);
         for (v, view) in [Seat::South, Seat::North].into_iter().enumerate() {
-            for owner in [Seat::South, Seat::North] {
-                for sq in pos.pieces_of(owner) {
-                    let Some(p) = pos.piece_at(sq) else { continue };
-                    acc.add(v, board_input(view, owner, p.kind(), sq));
-                }
-                for (kind, &n) in pos.hand(owner).0.iter().enumerate() {
-                    for c in 1..=n as usize {
-                        if let Some(i) = hand_input(view, owner, kind, c) {
-                            acc.add(v, i);
-                        }
-                    }
-                }
-            }
+            active(pos, view, |i| acc.add(v, i));
         }
         acc
     }

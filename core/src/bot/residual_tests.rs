@@ -46,3 +46,35 @@ fn the_output_is_a_correction_not_a_verdict() {
     .unwrap();
     assert_eq!(Acc::of(&north).output(Seat::North), o);
 }
+
+#[test]
+fn the_training_inputs_are_the_ones_the_engine_sums() {
+    for pos in random_game(&RuleSet::standard(), 0x1234_5678, 120) {
+        let me = pos.to_move();
+        let mut sums = WEIGHTS.bias;
+        for i in inputs(&pos) {
+            for (s, &w) in sums.iter_mut().zip(&WEIGHTS.inputs[i as usize]) {
+                *s += i32::from(w);
+            }
+        }
+        assert_eq!(sums, Acc::of(&pos).0[usize::from(me != Seat::South)]);
+    }
+}
+
+#[test]
+fn an_encoded_network_reads_back_quantised() {
+    let inputs: Vec<f32> = (0..INPUTS * HIDDEN)
+        .map(|i| (i % 7) as f32 / 8.0 - 0.375)
+        .collect();
+    let bias: Vec<f32> = (0..HIDDEN).map(|j| j as f32 / 16.0).collect();
+    let out: Vec<f32> = (0..HIDDEN).map(|j| 10.0 * j as f32 - 75.5).collect();
+    let w = parse(&encode(&inputs, &bias, &out, 12.4));
+    // Input weights and biases in 1/512ths.
+    assert_eq!(w.inputs[0][0], -192);
+    assert_eq!(w.inputs[1][2], ((16 + 2) % 7 * 64 - 192) as i16);
+    assert_eq!(w.bias[8], 256);
+    // Output weights in 1/64ths of a centipawn per full activation, the bias rounded.
+    assert_eq!(w.out[0], -4832);
+    assert_eq!(w.out[15], (74.5 * 64.0) as i32);
+    assert_eq!(w.out_bias, 12);
+}

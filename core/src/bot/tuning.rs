@@ -147,6 +147,27 @@ pub fn static_evaluation(pos: &Position) -> i32 {
     super::eval_standard::evaluate(pos)
 }
 
+/// The linear part of the standard evaluation (the weighted terms, without the residual
+/// network): what the network is trained to correct.
+pub fn linear_evaluation(pos: &Position) -> i32 {
+    super::eval_standard::linear_evaluation(pos)
+}
+
+/// The residual network's shape: inputs and hidden units.
+pub use super::residual::{HIDDEN as RESIDUAL_HIDDEN, INPUTS as RESIDUAL_INPUTS};
+
+/// The residual network's active inputs of `pos`, from the side to move's seat.
+pub fn residual_inputs(pos: &Position) -> Vec<u32> {
+    super::residual::inputs(pos)
+}
+
+/// A residual network trained in floating point (input weights by input then hidden unit,
+/// hidden biases, output weights and bias in centipawns) as the bytes of
+/// `core/src/bot/residual.bin`.
+pub fn encode_residual(inputs: &[f32], bias: &[f32], out: &[f32], out_bias: f32) -> Vec<u8> {
+    super::residual::encode(inputs, bias, out, out_bias)
+}
+
 /// The current weights in the layout of [`standard_terms`], in centipawns per unit.
 pub fn standard_weights() -> Vec<f64> {
     let mut w = vec![0.0; TERMS];

@@ -6,6 +6,7 @@
 //! tune selfplay --games N [--seed S] [--nodes N] [--decisive CP] --out FILE
 //! tune label --engine "PATH ARG…" [--option NAME=VALUE]… [--depth D] --in FILE --out FILE
 //! tune fit --in FILE… [--test FILE…] [--ridge L] [--k K] [--scale X] [--lambda Λ] [--keep NAME,…]
+//! tune net --in FILE… [--test FILE…] [--epochs N] [--rate R] [--out-rate R] [--batch N] [--seed S] --out FILE
 //! ```
 //! `label` writes "SFEN<TAB>centipawns for the side to move" and skips mate scores; `selfplay`
 //! writes the score of the search that played on and the game's result too. `fit` takes
@@ -15,7 +16,9 @@
 //! squared distance from the current weights (rarely seen terms keep their values); terms
 //! whose names contain a `--keep` word keep their weights. `--in` and `--test` may repeat; the
 //! error on the `--test` positions (held out of the fit) says whether the fit generalises. Paste
-//! the printed constant into `core/src/bot/eval_weights.rs`.
+//! the printed constant into `core/src/bot/eval_weights.rs`. `net` trains the residual network
+//! the evaluation adds to its linear terms, on the same labels, and writes its file
+//! (`core/src/bot/residual.bin`).
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -23,11 +26,13 @@ use std::io::{BufRead, BufReader, Write};
 use std::sync::{atomic::AtomicBool, Arc};
 use std::time::Duration;
 use yonin_core::bot::tuning::{
-    is_quiet, render_standard_weights, standard_terms, standard_weights, term_names, TERMS,
+    encode_residual, is_quiet, linear_evaluation, render_standard_weights, residual_inputs,
+    standard_terms, standard_weights, term_names, RESIDUAL_HIDDEN, RESIDUAL_INPUTS, TERMS,
 };
 use yonin_core::bot::{Bot, Level, Limits, Score, SearchOptions};
 use yonin_core::record::sfen;
 use yonin_core::{Position, RuleSet, Seat};
+use yonin_tests::net_fit::{self, train, Options, Sample};
 use yonin_tests::usi_engine::UsiEngine;
 
 /// The flags after the mode, as name/value pairs (`--option` may repeat).
@@ -271,16 +276,16 @@ type Row = (Vec<(u32, f64)>, f64);
 /// A row of a weighted least-squares step: nonzero terms, target evaluation, weight.
 type Linear<'a> = (&'a [(u32, f64)], f64, f64);
 
-/// The labelled positions of the files named by `--NAME` flags. A line is "SFEN<TAB>cp" or
-/// "SFEN<TAB>cp<TAB>result" (1, 0.5 or 0 for the side to move); its target win rate is
-/// `lambda` × σ(cp × `scale` / `k`) + (1 − `lambda`) × the result (σ alone without one).
-fn labelled_rows(
+/// The labelled positions of the files named by `--NAME` flags, each as `row` makes it of the
+/// position and its target win rate. A line is "SFEN<TAB>cp" or "SFEN<TAB>cp<TAB>result" (1,
+/// 0.5 or 0 for the side to move); its target win rate is `lambda` × σ(cp × `scale` / `k`) +
+/// (1 − `lambda`) × the result (σ alone without one).
+fn labelled<T>(
     f: &[(String, String)],
     name: &str,
-    scale: f64,
-    k: f64,
-    lambda: f64,
-) -> Result<Vec<Row>, String> {
+    (scale, k, lambda): (f64, f64, f64),
+    row: impl Fn(&Position, f64) -> T,
+) -> Result<Vec<T>, String> {
     let rules = RuleSet::standard();
     let mut rows = Vec::new();
     for (_, path) in f.iter().filter(|(n, _)| n == name) {
@@ -309,10 +314,72 @@ fn labelled_rows(
                 }
                 None => rate,
             };
-            rows.push((sparse(&standard_terms(&pos)), target));
+            rows.push(row(&pos, target));
         }
     }
     Ok(rows)
+}
+
+/// The labelled positions as rows of the linear fit: their nonzero terms and target.
+fn labelled_rows(
+    f: &[(String, String)],
+    name: &str,
+    scale: f64,
+    k: f64,
+    lambda: f64,
+) -> Result<Vec<Row>, String> {
+    labelled(f, name, (scale, k, lambda), |pos, target| {
+        (sparse(&standard_terms(pos)), target)
+    })
+}
+
+/// The residual network trained on the labelled `--in` positions (see `yonin_tests::net_fit`),
+/// its error reported each epoch on them and on the held-out `--test` ones, and written
+/// quantised to `--out` (the engine's `core/src/bot/residual.bin`).
+fn net(f: &[(String, String)]) -> Result<(), String> {
+    let k: f64 = flag(f, "k", Some(600.0))?;
+    let scale: f64 = flag(f, "scale", Some(1.0))?;
+    let lambda: f64 = flag(f, "lambda", Some(1.0))?;
+    if !(0.0..=1.0).contains(&lambda) {
+        return Err("--lambda is between 0 and 1".into());
+    }
+    let options = Options {
+        inputs: RESIDUAL_INPUTS,
+        hidden: RESIDUAL_HIDDEN,
+        epochs: flag(f, "epochs", Some(3))?,
+        rate: flag(f, "rate", Some(0.001))?,
+        out_rate: flag(f, "out-rate", Some(1.0))?,
+        batch: flag(f, "batch", Some(256))?,
+        k: k as f32,
+        seed: flag(f, "seed", Some(1))?,
+    };
+    let out_path: String = flag(f, "out", None)?;
+    let sample = |pos: &Position, target: f64| Sample {
+        inputs: residual_inputs(pos),
+        linear: linear_evaluation(pos) as f32,
+        target: target as f32,
+    };
+    let train_set = labelled(f, "in", (scale, k, lambda), sample)?;
+    if train_set.is_empty() {
+        return Err("no positions (give --in FILE)".into());
+    }
+    let test_set = labelled(f, "test", (scale, k, lambda), sample)?;
+    eprintln!(
+        "{} positions, {} held out; linear evaluation: {:.3} %, held out {:.3} %",
+        train_set.len(),
+        test_set.len(),
+        net_fit::win_rate_error(&train_set, None, options.k),
+        net_fit::win_rate_error(&test_set, None, options.k)
+    );
+    let net = train(&train_set, &options, |epoch, net| {
+        eprintln!(
+            "epoch {epoch}: {:.3} %, held out {:.3} %",
+            net_fit::win_rate_error(&train_set, Some(net), options.k),
+            net_fit::win_rate_error(&test_set, Some(net), options.k)
+        )
+    });
+    let bytes = encode_residual(&net.inputs, &net.bias, &net.out, net.out_bias);
+    std::fs::write(&out_path, bytes).map_err(|e| format!("{out_path}: {e}"))
 }
 
 /// The nonzero terms of `terms`, with their indices.
@@ -547,12 +614,21 @@ fn main() {
                 &["in", "test", "ridge", "k", "scale", "lambda", "keep"],
             )
             .and_then(|()| fit(&f)),
+            "net" => only(
+                &f,
+                "net",
+                &[
+                    "in", "test", "k", "scale", "lambda", "epochs", "rate", "out-rate", "batch",
+                    "seed", "out",
+                ],
+            )
+            .and_then(|()| net(&f)),
             m => Err(format!(
-                "unknown mode `{m}` (positions, selfplay, label, fit)"
+                "unknown mode `{m}` (positions, selfplay, label, fit, net)"
             )),
         }),
         None => {
-            Err("usage: tune positions|selfplay|label|fit … (see tests/src/bin/tune.rs)".into())
+            Err("usage: tune positions|selfplay|label|fit|net … (see tests/src/bin/tune.rs)".into())
         }
     };
     if let Err(e) = result {
