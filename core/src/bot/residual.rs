@@ -1,7 +1,8 @@
-//! A small network added to the standard evaluation (candidate): what the linear terms miss,
+//! A small network added to the standard evaluation: what the linear terms miss,
 //! learnt from self-play positions labelled by the search. Inputs are each board piece by
 //! side (the viewer's or the other's), kind and square in the viewer's frame, and each hand's
 //! counts; one hidden layer of [`HIDDEN`] clipped units kept per view and updated move by move.
+//! The weights (`residual.bin`) come from `tune net` (the README says on which positions).
 
 use crate::moves::Move;
 use crate::piece::PieceKind;
