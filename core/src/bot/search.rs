@@ -180,26 +180,26 @@ impl<'a> StdSearch<'a> {
         };
     }
 
-    /// The static evaluation of `pos`, the node at `ply`, from its board part kept at that ply
-    /// (counted afresh, and kept, when a king move left none).
+    /// The static evaluation of `pos`, the node at `ply`, from its board part and network sums
+    /// kept at that ply (counted afresh, and kept, where none was kept: after a king move,
+    /// or at a node entered without its parent).
     #[inline]
     fn eval_at(&mut self, pos: &Position, ply: usize) -> i32 {
         let board = match self.boards[ply] {
             Some(b) => b,
             None => *self.boards[ply].insert(board_value(pos)),
         };
+        let net = *self.nets[ply].get_or_insert_with(|| Acc::of(pos));
         // The unit tests' searches check every evaluated node.
         if cfg!(any(test, debug_assertions)) {
             assert_eq!(board, board_value(pos), "the board part kept at ply {ply}");
-        }
-        let net = *self.nets[ply].get_or_insert_with(|| Acc::of(pos));
-        if cfg!(any(test, debug_assertions)) {
             assert_eq!(net, Acc::of(pos), "the network's sums kept at ply {ply}");
         }
         evaluate_with_board(pos, board) + net.output(pos.to_move())
     }
 
-    /// Keeps the board part of the child of the node at `ply` (`pos`) by the move `m`.
+    /// Keeps the board part and network sums of the child of the node at `ply` (`pos`) by the
+    /// move `m`.
     #[inline]
     fn make_board(&mut self, ply: usize, pos: &Position, m: Move) {
         self.boards[ply + 1] = self.boards[ply].and_then(|b| board_after(pos, b, m));
