@@ -4,9 +4,9 @@
 //! threats.
 
 use super::eval_weights::STD;
+use super::move_change::Change;
 use super::residual::Acc;
 use crate::attacks;
-use crate::moves::Move;
 use crate::piece::PieceKind;
 use crate::position::Position;
 use crate::seat::Seat;
@@ -430,36 +430,25 @@ pub(crate) fn board_value(pos: &Position) -> i32 {
     board_material(pos, Seat::South) - board_material(pos, Seat::North)
 }
 
-/// [`board_value`] after the move `m` of the side to move in `pos`, from `board`, the value
-/// of `pos`: the moving, promoting, captured and dropped pieces changed. `None` when `m`
-/// moves a king (every piece's place from it changes) or a king is missing: count it again.
+/// [`board_value`] after the move `c` of the side to move in `pos`, from `board`, the value
+/// of `pos`: the moving, promoting, captured and dropped pieces changed. `None` when the
+/// king moves (every piece's place from it changes) or a king is missing: count it again.
 #[inline]
-pub(crate) fn board_after(pos: &Position, board: i32, m: Move) -> Option<i32> {
-    let me = pos.to_move();
-    let them = me.opposite();
+pub(crate) fn board_after(pos: &Position, board: i32, c: &Change) -> Option<i32> {
+    let (me, them) = (c.me, c.me.opposite());
+    if c.moves_king() {
+        return None;
+    }
     let (mine, theirs) = (pos.king(me)?, pos.king(them)?);
-    let to = m.to();
-    let delta = match m.from() {
-        None => {
-            let kind = m.drop_kind()?.index();
-            board_piece(kind, me, to, king_at(mine, me), king_at(theirs, me))
-        }
-        Some(from) => {
-            let kind = pos.piece_at(from)?.kind();
-            if kind == PieceKind::King {
-                return None;
-            }
-            let after = if m.promotes() { kind.promoted() } else { kind };
-            let (own, enemy) = (king_at(mine, me), king_at(theirs, me));
-            let mut d = board_piece(after.index(), me, to, own, enemy)
-                - board_piece(kind.index(), me, from, own, enemy);
-            if let Some(victim) = pos.piece_at(to) {
-                let (own, enemy) = (king_at(theirs, them), king_at(mine, them));
-                d += board_piece(victim.kind().index(), them, to, own, enemy);
-            }
-            d
-        }
-    };
+    let (own, enemy) = (king_at(mine, me), king_at(theirs, me));
+    let mut delta = board_piece(c.placed.index(), me, c.to, own, enemy);
+    if let Some((kind, from)) = c.from {
+        delta -= board_piece(kind.index(), me, from, own, enemy);
+    }
+    if let Some(victim) = c.victim {
+        let (own, enemy) = (king_at(theirs, them), king_at(mine, them));
+        delta += board_piece(victim.index(), them, c.to, own, enemy);
+    }
     Some(if me == Seat::South {
         board + delta
     } else {

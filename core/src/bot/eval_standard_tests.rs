@@ -256,7 +256,7 @@ fn the_board_part_kept_move_by_move_is_the_one_counted_afresh() {
                 child.play_unchecked(m);
                 let king = m.from().and_then(|f| pos.piece_at(f)).map(|p| p.kind())
                     == Some(PieceKind::King);
-                match board_after(&pos, board, m) {
+                match board_after(&pos, board, &Change::of(&pos, m).unwrap()) {
                     Some(after) => assert_eq!(
                         after,
                         board_value(&child),

@@ -27,6 +27,7 @@ mod history;
 mod lazy_smp;
 mod level;
 mod mate;
+mod move_change;
 mod ordering;
 mod pv;
 pub mod random_games;

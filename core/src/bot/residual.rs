@@ -4,7 +4,7 @@
 //! counts; one hidden layer of [`HIDDEN`] clipped units kept per view and updated move by move.
 //! The weights (`residual.bin`) come from `tune net` (the README says on which positions).
 
-use crate::moves::Move;
+use super::move_change::Change;
 use crate::piece::PieceKind;
 use crate::position::Position;
 use crate::seat::Seat;
@@ -173,44 +173,31 @@ impl Acc {
         }
     }
 
-    /// The sums after the side to move in `pos` plays `m` (standard positions).
+    /// The sums after the move `c` (standard positions): at most four inputs change, the
+    /// same ones from both views.
     #[inline]
-    pub(crate) fn after(&self, pos: &Position, m: Move) -> Acc {
-        let me = pos.to_move();
-        let them = me.opposite();
+    pub(crate) fn after(&self, c: &Change) -> Acc {
+        let (me, them) = (c.me, c.me.opposite());
         let mut acc = *self;
         for (v, view) in [Seat::South, Seat::North].into_iter().enumerate() {
-            let to = m.to();
-            match m.from() {
+            acc.add(v, board_input(view, me, c.placed, c.to));
+            match c.from {
                 None => {
-                    let Some(kind) = m.drop_kind() else { continue };
-                    acc.add(v, board_input(view, me, kind, to));
-                    let held = pos.hand(me).0[kind.index()] as usize;
-                    if let Some(i) = hand_input(view, me, kind.index(), held) {
+                    let dropped = hand_input(view, me, c.placed.index(), c.held);
+                    if let Some(i) = dropped {
                         acc.sub(v, i);
                     }
                 }
-                Some(from) => {
-                    let Some(p) = pos.piece_at(from) else {
-                        continue;
-                    };
-                    let after = if m.promotes() {
-                        p.kind().promoted()
-                    } else {
-                        p.kind()
-                    };
-                    acc.sub(v, board_input(view, me, p.kind(), from));
-                    acc.add(v, board_input(view, me, after, to));
-                    if let Some(victim) = pos.piece_at(to) {
-                        acc.sub(v, board_input(view, them, victim.kind(), to));
-                        let kind = victim.kind().unpromoted().index();
-                        if kind < 7 {
-                            let held = pos.hand(me).0[kind] as usize;
-                            if let Some(i) = hand_input(view, me, kind, held + 1) {
-                                acc.add(v, i);
-                            }
-                        }
-                    }
+                Some((kind, from)) => acc.sub(v, board_input(view, me, kind, from)),
+            }
+            if let Some(victim) = c.victim {
+                acc.sub(v, board_input(view, them, victim, c.to));
+                let kind = victim.unpromoted().index();
+                if let Some(i) = (kind < 7)
+                    .then(|| hand_input(view, me, kind, c.held + 1))
+                    .flatten()
+                {
+                    acc.add(v, i);
                 }
             }
         }

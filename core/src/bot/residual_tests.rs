@@ -14,7 +14,7 @@ fn the_sums_kept_move_by_move_are_the_ones_counted_afresh() {
                 let mut child = pos.clone();
                 child.play_unchecked(m);
                 assert_eq!(
-                    acc.after(&pos, m),
+                    acc.after(&Change::of(&pos, m).unwrap()),
                     Acc::of(&child),
                     "{m:?} in {}",
                     crate::record::sfen::format(&pos)

@@ -10,6 +10,7 @@ use super::cont_history::{self, Context, NO_KEY};
 use super::control::Control;
 use super::correction::Correction;
 use super::eval_standard::{board_after, board_value, capture_gain, evaluate_with_board};
+use super::move_change::Change;
 use super::ordering::{self, capture_score, next_move, victim, Ordering, MAX_PLY};
 use super::residual::Acc;
 use super::score::{INF, MATE, MATE_BOUND};
@@ -202,8 +203,12 @@ impl<'a> StdSearch<'a> {
     /// move `m`.
     #[inline]
     fn make_board(&mut self, ply: usize, pos: &Position, m: Move) {
-        self.boards[ply + 1] = self.boards[ply].and_then(|b| board_after(pos, b, m));
-        self.nets[ply + 1] = self.nets[ply].map(|a| a.after(pos, m));
+        let Some(c) = Change::of(pos, m) else {
+            (self.boards[ply + 1], self.nets[ply + 1]) = (None, None);
+            return;
+        };
+        self.boards[ply + 1] = self.boards[ply].and_then(|b| board_after(pos, b, &c));
+        self.nets[ply + 1] = self.nets[ply].map(|a| a.after(&c));
     }
 
     /// Whether the static evaluation at `ply` is better than two plies before (four when that
