@@ -14,8 +14,9 @@ pub(crate) struct Change {
     pub me: Seat,
     /// The moving piece's kind and square before the move; `None` for a drop.
     pub from: Option<(PieceKind, Square)>,
-    /// The destination and the kind standing on it after the move.
+    /// The destination.
     pub to: Square,
+    /// The kind standing on `to` after the move (promoted if the move promotes).
     pub placed: PieceKind,
     /// The captured piece's kind as it stood.
     pub victim: Option<PieceKind>,
