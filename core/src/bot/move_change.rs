@@ -20,9 +20,9 @@ pub(crate) struct Change {
     pub placed: PieceKind,
     /// The captured piece's kind as it stood.
     pub victim: Option<PieceKind>,
-    /// How many the mover held before the move of the kind that changes in hand (the dropped
-    /// kind, or the captured kind unpromoted); 0 when the hand does not change.
-    pub held: usize,
+    /// The kind (its hand index) that leaves the mover's hand (a drop) or enters it (a
+    /// capture, unpromoted), with how many the mover held before the move.
+    pub hand: Option<(usize, usize)>,
 }
 
 impl Change {
@@ -42,23 +42,23 @@ impl Change {
                     to,
                     placed: kind,
                     victim: None,
-                    held: hand[kind.index()] as usize,
+                    hand: Some((kind.index(), hand[kind.index()] as usize)),
                 }
             }
             Some(from) => {
                 let kind = pos.piece_at(from)?.kind();
                 let victim = pos.piece_at(to).map(|p| p.kind());
-                let held = victim
+                let taken = victim
                     .map(|v| v.unpromoted().index())
                     .filter(|&k| k < hand.len())
-                    .map_or(0, |k| hand[k] as usize);
+                    .map(|k| (k, hand[k] as usize));
                 Change {
                     me,
                     from: Some((kind, from)),
                     to,
                     placed: if m.promotes() { kind.promoted() } else { kind },
                     victim,
-                    held,
+                    hand: taken,
                 }
             }
         })

@@ -181,24 +181,24 @@ impl Acc {
         let mut acc = *self;
         for (v, view) in [Seat::South, Seat::North].into_iter().enumerate() {
             acc.add(v, board_input(view, me, c.placed, c.to));
-            match c.from {
-                None => {
-                    let dropped = hand_input(view, me, c.placed.index(), c.held);
-                    if let Some(i) = dropped {
-                        acc.sub(v, i);
-                    }
-                }
-                Some((kind, from)) => acc.sub(v, board_input(view, me, kind, from)),
+            if let Some((kind, from)) = c.from {
+                acc.sub(v, board_input(view, me, kind, from));
             }
             if let Some(victim) = c.victim {
                 acc.sub(v, board_input(view, them, victim, c.to));
-                let kind = victim.unpromoted().index();
-                if let Some(i) = (kind < 7)
-                    .then(|| hand_input(view, me, kind, c.held + 1))
-                    .flatten()
-                {
-                    acc.add(v, i);
+            }
+            match (c.hand, c.from) {
+                (Some((kind, held)), None) => {
+                    if let Some(i) = hand_input(view, me, kind, held) {
+                        acc.sub(v, i);
+                    }
                 }
+                (Some((kind, held)), Some(_)) => {
+                    if let Some(i) = hand_input(view, me, kind, held + 1) {
+                        acc.add(v, i);
+                    }
+                }
+                (None, _) => {}
             }
         }
         acc
