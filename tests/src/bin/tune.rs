@@ -6,7 +6,7 @@
 //! tune selfplay --games N [--seed S] [--nodes N] [--decisive CP] --out FILE
 //! tune label --engine "PATH ARG…" [--option NAME=VALUE]… [--depth D] --in FILE --out FILE
 //! tune fit --in FILE… [--test FILE…] [--ridge L] [--k K] [--scale X] [--lambda Λ] [--keep NAME,…]
-//! tune net --in FILE… [--test FILE…] [--epochs N] [--rate R] [--out-rate R] [--batch N] [--seed S] --out FILE
+//! tune net --in FILE… [--test FILE…] [--lambda Λ] [--test-lambda Λ] [--epochs N] [--rate R] [--out-rate R] [--batch N] [--seed S] --out FILE
 //! ```
 //! `label` writes "SFEN<TAB>centipawns for the side to move" and skips mate scores; `selfplay`
 //! writes the score of the search that played on and the game's result too. `fit` takes
@@ -18,7 +18,8 @@
 //! error on the `--test` positions (held out of the fit) says whether the fit generalises. Paste
 //! the printed constant into `core/src/bot/eval_weights.rs`. `net` trains the residual network
 //! the evaluation adds to its linear terms, on the same labels, and writes its file
-//! (`core/src/bot/residual.bin`).
+//! (`core/src/bot/residual.bin`); `--test-lambda` blends the held-out labels its own way
+//! (0: how well the evaluation foretells the games' results; `--lambda`'s by default).
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -363,7 +364,8 @@ fn net(f: &[(String, String)]) -> Result<(), String> {
     if train_set.is_empty() {
         return Err("no positions (give --in FILE)".into());
     }
-    let test_set = labelled(f, "test", (scale, k, lambda), sample)?;
+    let test_lambda: f64 = flag(f, "test-lambda", Some(lambda))?;
+    let test_set = labelled(f, "test", (scale, k, test_lambda), sample)?;
     eprintln!(
         "{} positions, {} held out; linear evaluation: {:.3} %, held out {:.3} %",
         train_set.len(),
@@ -618,8 +620,18 @@ fn main() {
                 &f,
                 "net",
                 &[
-                    "in", "test", "k", "scale", "lambda", "epochs", "rate", "out-rate", "batch",
-                    "seed", "out",
+                    "in",
+                    "test",
+                    "k",
+                    "scale",
+                    "lambda",
+                    "test-lambda",
+                    "epochs",
+                    "rate",
+                    "out-rate",
+                    "batch",
+                    "seed",
+                    "out",
                 ],
             )
             .and_then(|()| net(&f)),
