@@ -321,6 +321,16 @@ fn labelled<T>(
     Ok(rows)
 }
 
+/// A blend of score and result named `name` (`default` without one), refused outside 0..=1.
+fn blend(f: &[(String, String)], name: &str, default: f64) -> Result<f64, String> {
+    let x: f64 = flag(f, name, Some(default))?;
+    if (0.0..=1.0).contains(&x) {
+        Ok(x)
+    } else {
+        Err(format!("--{name} is between 0 and 1"))
+    }
+}
+
 /// The labelled positions as rows of the linear fit: their nonzero terms and target.
 fn labelled_rows(
     f: &[(String, String)],
@@ -340,10 +350,7 @@ fn labelled_rows(
 fn net(f: &[(String, String)]) -> Result<(), String> {
     let k: f64 = flag(f, "k", Some(600.0))?;
     let scale: f64 = flag(f, "scale", Some(1.0))?;
-    let lambda: f64 = flag(f, "lambda", Some(1.0))?;
-    if !(0.0..=1.0).contains(&lambda) {
-        return Err("--lambda is between 0 and 1".into());
-    }
+    let lambda = blend(f, "lambda", 1.0)?;
     let options = Options {
         inputs: RESIDUAL_INPUTS,
         hidden: RESIDUAL_HIDDEN,
@@ -364,7 +371,7 @@ fn net(f: &[(String, String)]) -> Result<(), String> {
     if train_set.is_empty() {
         return Err("no positions (give --in FILE)".into());
     }
-    let test_lambda: f64 = flag(f, "test-lambda", Some(lambda))?;
+    let test_lambda = blend(f, "test-lambda", lambda)?;
     let test_set = labelled(f, "test", (scale, k, test_lambda), sample)?;
     eprintln!(
         "{} positions, {} held out; linear evaluation: {:.3} %, held out {:.3} %",
@@ -408,10 +415,7 @@ fn fit(f: &[(String, String)]) -> Result<(), String> {
     let ridge: f64 = flag(f, "ridge", Some(0.01))?;
     let k: f64 = flag(f, "k", Some(600.0))?;
     let scale: f64 = flag(f, "scale", Some(1.0))?;
-    let lambda: f64 = flag(f, "lambda", Some(1.0))?;
-    if !(0.0..=1.0).contains(&lambda) {
-        return Err("--lambda is between 0 and 1".into());
-    }
+    let lambda = blend(f, "lambda", 1.0)?;
     let keep: String = flag(f, "keep", Some(String::new()))?;
     let prior = standard_weights();
     let names = term_names();
