@@ -4,11 +4,13 @@
 //! ```text
 //! tune positions --games N [--seed S] [--nodes N] --out FILE     # one SFEN a line
 //! tune selfplay --games N [--seed S] [--nodes N] [--decisive CP] --out FILE
-//! tune label --engine "PATH ARG…" [--option NAME=VALUE]… [--depth D] --in FILE --out FILE
+//! tune label --engine "PATH ARG…" [--option NAME=VALUE]… [--depth D | --byoyomi MS] --in FILE --out FILE
 //! tune fit --in FILE… [--test FILE…] [--ridge L] [--k K] [--scale X] [--lambda Λ] [--keep NAME,…]
 //! tune net --in FILE… [--test FILE…] [--lambda Λ] [--test-lambda Λ] [--epochs N] [--rate R] [--out-rate R] [--batch N] [--seed S] --out FILE
 //! ```
-//! `label` writes "SFEN<TAB>centipawns for the side to move" and skips mate scores; `selfplay`
+//! `label` writes "SFEN<TAB>centipawns for the side to move" and skips mate scores (each line's
+//! fields after the SFEN, such as a game's result, follow the new score; `--byoyomi` for engines
+//! that know no `go depth`, such as gpsusi, whose depth is its `LimitDepth` option); `selfplay`
 //! writes the score of the search that played on and the game's result too. `fit` takes
 //! labels times `X` (to our scale) as win rates σ(cp / K), blended with the results (`Λ` of
 //! the score, 1 − `Λ` of the result; scores alone by default), and fits the evaluation's win
@@ -211,10 +213,38 @@ fn selfplay(f: &[(String, String)]) -> Result<(), String> {
     Ok(())
 }
 
-/// Each position searched to a fixed depth by the engine; the last `score cp` is the label.
+/// The `go` that `label` sends: `--depth D` (8 by default) or, for engines without `go depth`,
+/// `--byoyomi MS` with no main time.
+fn go_command(f: &[(String, String)]) -> Result<String, String> {
+    let has = |name: &str| f.iter().any(|(n, _)| n == name);
+    match (has("depth"), has("byoyomi")) {
+        (true, true) => Err("--depth and --byoyomi: give one".into()),
+        (_, true) => Ok(format!(
+            "go btime 0 wtime 0 byoyomi {}",
+            flag::<u32>(f, "byoyomi", None)?
+        )),
+        _ => Ok(format!("go depth {}", flag::<u32>(f, "depth", Some(8))?)),
+    }
+}
+
+/// `label`'s output line for an input line: its SFEN, the new score in the old one's place, and
+/// the fields after the old score (a self-play game's result) kept.
+fn relabelled(line: &str, cp: i32) -> String {
+    let mut fields = line.split('\t');
+    let text = fields.next().unwrap_or_default();
+    let mut out = format!("{text}\t{cp}");
+    for kept in fields.skip(1) {
+        out.push('\t');
+        out.push_str(kept);
+    }
+    out
+}
+
+/// Each position searched to a fixed depth (or time) by the engine; the last `score cp` is
+/// the label.
 fn label(f: &[(String, String)]) -> Result<(), String> {
     let command: String = flag(f, "engine", None)?;
-    let depth: u32 = flag(f, "depth", Some(8))?;
+    let go = go_command(f)?;
     let in_path: String = flag(f, "in", None)?;
     let out_path: String = flag(f, "out", None)?;
     let options: Vec<(String, String)> = f
@@ -231,13 +261,14 @@ fn label(f: &[(String, String)]) -> Result<(), String> {
     let (mut labelled, mut skipped) = (0, 0);
     for line in BufReader::new(input).lines() {
         let line = line.map_err(|e| e.to_string())?;
-        let text = line.trim();
-        if text.is_empty() {
+        let line = line.trim();
+        if line.is_empty() {
             continue;
         }
+        let text = line.split('\t').next().unwrap_or_default();
         sfen::position(text, &RuleSet::standard()).map_err(|e| format!("`{text}`: {e}"))?;
         engine.send(&format!("position sfen {text}"));
-        engine.send(&format!("go depth {depth}"));
+        engine.send(&go);
         let mut score = None;
         let done = engine.wait_seeing(
             |l| l.starts_with("bestmove"),
@@ -257,7 +288,7 @@ fn label(f: &[(String, String)]) -> Result<(), String> {
         }
         match score {
             Some(cp) => {
-                writeln!(out, "{text}\t{cp}").map_err(|e| e.to_string())?;
+                writeln!(out, "{}", relabelled(line, cp)).map_err(|e| e.to_string())?;
                 labelled += 1;
             }
             None => skipped += 1,
@@ -612,8 +643,12 @@ fn main() {
                 &["games", "seed", "nodes", "decisive", "out"],
             )
             .and_then(|()| selfplay(&f)),
-            "label" => only(&f, "label", &["engine", "option", "depth", "in", "out"])
-                .and_then(|()| label(&f)),
+            "label" => only(
+                &f,
+                "label",
+                &["engine", "option", "depth", "byoyomi", "in", "out"],
+            )
+            .and_then(|()| label(&f)),
             "fit" => only(
                 &f,
                 "fit",
@@ -669,6 +704,30 @@ mod tests {
         assert_eq!(pipe, Ok(()));
         let full = write_output(&mut Failing(std::io::ErrorKind::StorageFull), "x");
         assert!(full.is_err_and(|e| e.starts_with("writing the fit")));
+    }
+
+    #[test]
+    fn label_goes_by_depth_or_byoyomi_and_keeps_the_fields_after_the_score() {
+        let f = |v: &[(&str, &str)]| -> Vec<(String, String)> {
+            v.iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect()
+        };
+        assert_eq!(go_command(&f(&[])), Ok("go depth 8".into()));
+        assert_eq!(go_command(&f(&[("depth", "5")])), Ok("go depth 5".into()));
+        assert_eq!(
+            go_command(&f(&[("byoyomi", "300")])),
+            Ok("go btime 0 wtime 0 byoyomi 300".into())
+        );
+        assert!(go_command(&f(&[("depth", "5"), ("byoyomi", "300")])).is_err());
+        assert!(go_command(&f(&[("byoyomi", "soon")])).is_err());
+        let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+        assert_eq!(relabelled(sfen, 12), format!("{sfen}\t12"));
+        assert_eq!(relabelled(&format!("{sfen}\t-40"), 7), format!("{sfen}\t7"));
+        assert_eq!(
+            relabelled(&format!("{sfen}\t-40\t1"), -3),
+            format!("{sfen}\t-3\t1")
+        );
     }
 
     #[test]
