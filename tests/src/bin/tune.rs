@@ -10,7 +10,8 @@
 //! ```
 //! `label` writes "SFEN<TAB>centipawns for the side to move" and skips mate scores (each line's
 //! fields after the SFEN, such as a game's result, follow the new score; `--byoyomi` for engines
-//! that know no `go depth`, such as gpsusi, whose depth is its `LimitDepth` option); `selfplay`
+//! that know no `go depth`, such as gpsusi, whose depth is its `LimitDepth` option, which it
+//! remembers for its next start: name `LimitDepth=10` when it plays a match); `selfplay`
 //! writes the score of the search that played on and the game's result too. `fit` takes
 //! labels times `X` (to our scale) as win rates σ(cp / K), blended with the results (`Λ` of
 //! the score, 1 − `Λ` of the result; scores alone by default), and fits the evaluation's win
