@@ -13,10 +13,9 @@ pub(crate) struct StdWeights {
     pub pawn_excess: i32,
     /// Each kind held in hand.
     pub hand_kinds: i32,
-    /// Sixteenths of a centipawn: king danger (negative, squared attack units). Set by hand
-    /// with the escape, guard and lane weights as "king safety ×2" (self-play at 100 ms a move:
-    /// ×2 beat ×1.5 by 60 % of 30 games, ×1.5 beat ×1 by 57 %, ×2.5 and ×3 no better; 48
-    /// instead of 32 scored 46 of 96 at 10 ms against the fitted weights).
+    /// Sixteenths of a centipawn: king danger (negative, squared attack units). Until the fit
+    /// to gpsusi's labels the king-safety weights were set by hand ("king safety ×2": 32, 32,
+    /// 384, 32 sixteenths); that fit lowered the danger a little and raised the rest.
     pub danger: i32,
     /// Sixteenths: the penalty for a king with at most one escape square.
     pub escape: i32,
@@ -24,11 +23,12 @@ pub(crate) struct StdWeights {
     pub guards: i32,
     /// Sixteenths: the king's file (castled on a wing is safer than the centre).
     pub lane: i32,
-    /// Sixteenths: each square a rook, bishop, dragon or horse reaches (by hand: 4 cp beat 2 by
-    /// 57 % of 30 games, 6 beat 4 by 57 %; the labels' 21 cp lost 32 of 96, 8 cp was even).
+    /// Sixteenths: each square a rook, bishop, dragon or horse reaches (set by hand to 5 cp
+    /// before; our own search's labels wanted 21 cp, which lost 32 of 96; gpsusi's want 17).
     pub mobility: i32,
-    /// Sixteenths: the exchange value of the best enemy piece attacked and undefended (a whole
-    /// piece instead of a quarter: 60 of 96 at 10 ms a move, 42 of 96 at 100 ms).
+    /// Sixteenths: the exchange value of the best enemy piece attacked and undefended (set by
+    /// hand once: a whole piece instead of a quarter scored 60 of 96 at 10 ms a move, 42 of 96
+    /// at 100 ms).
     pub hanging: i32,
     /// The side to move's bonus.
     pub tempo: i32,

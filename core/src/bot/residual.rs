@@ -1,5 +1,5 @@
 //! A small network added to the standard evaluation: what the linear terms miss,
-//! learnt from self-play positions labelled by the search. Inputs are each board piece by
+//! learnt from self-play positions labelled by gpsusi. Inputs are each board piece by
 //! side (the viewer's or the other's), kind and square in the viewer's frame, and each hand's
 //! counts; one hidden layer of [`HIDDEN`] clipped units kept per view and updated move by move.
 //! The weights (`residual.bin`) come from `tune net` (the README says on which positions).

@@ -6,7 +6,7 @@
 //! tune selfplay --games N [--seed S] [--nodes N] [--decisive CP] --out FILE
 //! tune label --engine "PATH ARG…" [--option NAME=VALUE]… [--depth D | --byoyomi MS] --in FILE --out FILE
 //! tune fit --in FILE… [--test FILE…] [--ridge L] [--k K] [--scale X] [--lambda Λ] [--keep NAME,…]
-//! tune net --in FILE… [--test FILE…] [--lambda Λ] [--test-lambda Λ] [--epochs N] [--rate R] [--out-rate R] [--batch N] [--seed S] --out FILE
+//! tune net --in FILE… [--test FILE…] [--k K] [--scale X] [--lambda Λ] [--test-lambda Λ] [--epochs N] [--rate R] [--out-rate R] [--batch N] [--seed S] --out FILE
 //! ```
 //! `label` writes "SFEN<TAB>centipawns for the side to move" and skips mate scores (each line's
 //! fields after the SFEN, such as a game's result, follow the new score; `--byoyomi` for engines
