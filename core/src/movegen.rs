@@ -618,6 +618,15 @@ impl Position {
         generate_some(self, me, list, aim, false);
     }
 
+    /// The legal board moves of the seat to move that land on a square of `aim`, in the order
+    /// of [`Position::legal_moves_into`], into `list` (cleared first).
+    pub fn legal_board_moves_onto_into(&self, list: &mut MoveList, aim: SquareSet) {
+        list.clear();
+        if !self.is_decided_by_elimination() {
+            generate_some(self, self.to_move, list, aim, false);
+        }
+    }
+
     /// Does `seat` (live) have at least one legal move in this position?
     pub fn has_legal_move(&self, seat: Seat) -> bool {
         has_legal_move(self, seat, false)

@@ -27,6 +27,7 @@ mod history;
 mod lazy_smp;
 mod level;
 mod mate;
+mod mate1;
 mod move_change;
 mod ordering;
 mod pv;

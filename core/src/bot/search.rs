@@ -3,13 +3,14 @@
 //! reductions (less for moves the history and continuation history like), late-move pruning
 //! (sooner when the evaluation is not improving), pruning by static exchange, check and
 //! singular extensions, internal iterative reduction, quiescence on captures and promotions,
-//! static evaluations corrected by what earlier searches found (correction history),
-//! mate-distance scores and repetition (with perpetual check) detection.
+//! static evaluations corrected by what earlier searches found (correction history), mate in
+//! one at each node, mate-distance scores and repetition (with perpetual check) detection.
 
 use super::cont_history::{self, Context, NO_KEY};
 use super::control::Control;
 use super::correction::Correction;
 use super::eval_standard::{board_after, board_value, capture_gain, evaluate_with_board};
+use super::mate1::mate_in_one;
 use super::move_change::Change;
 use super::ordering::{self, capture_score, next_move, victim, Ordering, MAX_PLY};
 use super::residual::Acc;
@@ -487,6 +488,19 @@ impl<'a> StdSearch<'a> {
                 if s >= beta {
                     return if s >= MATE_BOUND { beta } else { s };
                 }
+            }
+        }
+        // A mate in one ends the node (asked only here, after the cheaper cutoffs above): the
+        // mating move is often a quiet drop the pruning below would skip.
+        if !in_check && excluded == 0 {
+            let mut list = self.core.take_list();
+            let mate = mate_in_one(pos, &mut list);
+            self.core.give_list(list);
+            if let Some(m) = mate {
+                let s = MATE - ply as i32 - 1;
+                self.core
+                    .store(hash, (m.bits(), s), (-INF, INF), depth, ply, None);
+                return s;
             }
         }
         // Singular extension: the table's move is extended when every other move falls well
