@@ -31,7 +31,8 @@ use std::sync::{atomic::AtomicBool, Arc};
 use std::time::Duration;
 use yonin_core::bot::tuning::{
     encode_residual, is_quiet, linear_evaluation, render_standard_weights, residual_inputs,
-    standard_terms, standard_weights, term_names, RESIDUAL_HIDDEN, RESIDUAL_INPUTS, TERMS,
+    standard_terms, standard_weights, static_evaluation, term_names, RESIDUAL_HIDDEN,
+    RESIDUAL_INPUTS, TERMS,
 };
 use yonin_core::bot::{Bot, Level, Limits, Score, SearchOptions};
 use yonin_core::record::sfen;
@@ -411,6 +412,22 @@ fn net(f: &[(String, String)]) -> Result<(), String> {
         test_set.len(),
         net_fit::win_rate_error(&train_set, None, options.k),
         net_fit::win_rate_error(&test_set, None, options.k)
+    );
+    // The bar a new network has to clear: the evaluation this build plays with.
+    let compiled = |name: &str, lambda: f64| {
+        let rows = labelled(f, name, (scale, k, lambda), |pos, target| {
+            (f64::from(static_evaluation(pos)), target)
+        })?;
+        let e: f64 = rows
+            .iter()
+            .map(|(cp, y)| (sigmoid(cp / k) - y).powi(2))
+            .sum();
+        Ok::<f64, String>(100.0 * (e / rows.len().max(1) as f64).sqrt())
+    };
+    eprintln!(
+        "this build's evaluation (linear terms and residual.bin): {:.3} %, held out {:.3} %",
+        compiled("in", lambda)?,
+        compiled("test", test_lambda)?
     );
     let net = train(&train_set, &options, |epoch, net| {
         eprintln!(
