@@ -6,7 +6,7 @@
 //! tune selfplay --games N [--seed S] [--nodes N] [--decisive CP] --out FILE
 //! tune label --engine "PATH ARG…" [--option NAME=VALUE]… [--depth D | --byoyomi MS] --in FILE --out FILE
 //! tune fit --in FILE… [--test FILE…] [--ridge L] [--k K] [--scale X] [--lambda Λ] [--keep NAME,…]
-//! tune net --in FILE… [--test FILE…] [--k K] [--scale X] [--lambda Λ] [--test-lambda Λ] [--epochs N] [--rate R] [--out-rate R] [--batch N] [--seed S] --out FILE
+//! tune net --in FILE… [--test FILE…] [--k K] [--scale X] [--lambda Λ] [--test-lambda Λ] [--epochs N] [--rate R] [--out-rate R] [--batch N] [--seed S] [--hidden H] --out FILE
 //! ```
 //! `label` writes "SFEN<TAB>centipawns for the side to move" and skips mate scores (each line's
 //! fields after the SFEN, such as a game's result, follow the new score; `--byoyomi` for engines
@@ -23,6 +23,9 @@
 //! the evaluation adds to its linear terms, on the same labels, and writes its file
 //! (`core/src/bot/residual.bin`); `--test-lambda` blends the held-out labels its own way
 //! (0: how well the evaluation foretells the games' results; `--lambda`'s by default).
+//! `--hidden H` trains a network of another width than the build's, as a trial: it reports the
+//! errors and writes nothing (`--out` is then not needed), as the build reads only its own
+//! width.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -384,9 +387,20 @@ fn net(f: &[(String, String)]) -> Result<(), String> {
     let k: f64 = flag(f, "k", Some(600.0))?;
     let scale: f64 = flag(f, "scale", Some(1.0))?;
     let lambda = blend(f, "lambda", 1.0)?;
+    let hidden: usize = flag(f, "hidden", Some(RESIDUAL_HIDDEN))?;
+    if hidden == 0 {
+        return Err("--hidden: at least 1".into());
+    }
+    let trial = hidden != RESIDUAL_HIDDEN;
+    if trial && f.iter().any(|(n, _)| n == "out") {
+        return Err(format!(
+            "--out: this build reads only networks of {RESIDUAL_HIDDEN} hidden units, so \
+             --hidden {hidden} is a trial that writes nothing"
+        ));
+    }
     let options = Options {
         inputs: RESIDUAL_INPUTS,
-        hidden: RESIDUAL_HIDDEN,
+        hidden,
         epochs: flag(f, "epochs", Some(3))?,
         rate: flag(f, "rate", Some(0.001))?,
         out_rate: flag(f, "out-rate", Some(1.0))?,
@@ -394,7 +408,11 @@ fn net(f: &[(String, String)]) -> Result<(), String> {
         k: k as f32,
         seed: flag(f, "seed", Some(1))?,
     };
-    let out_path: String = flag(f, "out", None)?;
+    let out_path: Option<String> = if trial {
+        None
+    } else {
+        Some(flag(f, "out", None)?)
+    };
     let sample = |pos: &Position, target: f64| Sample {
         inputs: residual_inputs(pos),
         linear: linear_evaluation(pos) as f32,
@@ -436,6 +454,12 @@ fn net(f: &[(String, String)]) -> Result<(), String> {
             net_fit::win_rate_error(&test_set, Some(net), options.k)
         )
     });
+    let Some(out_path) = out_path else {
+        eprintln!(
+            "a trial of {hidden} hidden units (this build's: {RESIDUAL_HIDDEN}): nothing written"
+        );
+        return Ok(());
+    };
     let bytes = encode_residual(&net.inputs, &net.bias, &net.out, net.out_bias);
     std::fs::write(&out_path, bytes).map_err(|e| format!("{out_path}: {e}"))
 }
@@ -688,6 +712,7 @@ fn main() {
                     "out-rate",
                     "batch",
                     "seed",
+                    "hidden",
                     "out",
                 ],
             )
