@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Draws the positions gpsusi labels from two `tune selfplay` files.
 
-The held-out positions are drawn from the last games of the second file (no game of theirs
-is in the training set, but for the one game the cut may split), the training positions are
-the rest of both files; each set is shuffled with a fixed seed, so whatever part of a file
-`tune label` gets through before it is stopped is a random sample of it.
+The held-out positions are drawn from the last games of the second file, the training
+positions are the rest of both files; each set is shuffled with a fixed seed, so whatever part
+of a file `tune label` gets through before it is stopped is a random sample of it. A drawn
+held-out position that also stands in the training set (the same board, side to move and
+hands: an opening both games went through, or the one game the cut splits) is left out, so
+the held-out error measures positions the fit has not seen.
 
 Usage: draw-positions.py SELFPLAY1 SELFPLAY2 [--seed 36] [--tail 20000] [--test 6000]
 Writes gpsin-t.txt (held out), gpsin-a.txt and gpsin-b.txt (the training positions in two
@@ -18,6 +20,11 @@ import random
 def lines(path):
     with open(path, encoding="utf-8") as f:
         return f.read().splitlines()
+
+
+def key(row):
+    """The position of a line without its move number and labels."""
+    return " ".join(row.split("\t")[0].split()[:3])
 
 
 def write(path, rows):
@@ -41,7 +48,8 @@ def main():
     random.seed(args.seed)
     random.shuffle(train)
     random.shuffle(test)
-    test = test[: args.test]
+    seen = {key(row) for row in train}
+    test = [row for row in test[: args.test] if key(row) not in seen]
     half = len(train) // 2
     write("gpsin-t.txt", test)
     write("gpsin-a.txt", train[:half])
