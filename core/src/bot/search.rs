@@ -467,7 +467,8 @@ impl<'a> StdSearch<'a> {
         self.evals[ply] = corrected.unwrap_or(NO_EVAL);
         let improving = self.improving(ply);
         if !pv_node && !in_check && excluded == 0 && beta.abs() < MATE_BOUND {
-            // Reverse futility: far above beta with little depth left.
+            // Reverse futility: far above beta with little depth left. Up to depth 7 (margin
+            // 120·d, 60 less when improving) lost: +43 −64 =3 in 110 games at 100 ms a move.
             if depth <= 3 && static_eval - 120 * depth >= beta {
                 return static_eval;
             }
