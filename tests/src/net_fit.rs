@@ -105,17 +105,34 @@ impl Adam {
 /// network. The hidden layer starts small and random (from `seed`), the output at 0, so the
 /// first predictions are the linear evaluation's. Only the input rows a minibatch touches
 /// take a step.
-pub fn train(train: &[Sample], o: &Options, mut report: impl FnMut(usize, &Network)) -> Network {
+pub fn train(train: &[Sample], o: &Options, report: impl FnMut(usize, &Network)) -> Network {
     let h = o.hidden;
     let mut rng = Rng::new(o.seed);
     let mut unit = || (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
-    let mut net = Network {
+    let net = Network {
         hidden: h,
         inputs: (0..o.inputs * h).map(|_| (unit() - 0.5) / 6.0).collect(),
         bias: vec![0.5; h],
         out: vec![0.0; h],
         out_bias: 0.0,
     };
+    train_from(net, train, o, report)
+}
+
+/// [`train`] from the weights of `net` instead of random ones (`net` must have `o`'s shape):
+/// a network refined on new positions.
+pub fn train_from(
+    mut net: Network,
+    train: &[Sample],
+    o: &Options,
+    mut report: impl FnMut(usize, &Network),
+) -> Network {
+    let h = o.hidden;
+    assert_eq!(
+        (net.inputs.len(), net.bias.len(), net.out.len()),
+        (o.inputs * h, h, h),
+        "the starting network's shape"
+    );
     let (mut adam_in, mut adam_bias, mut adam_out) =
         (Adam::new(o.inputs * h), Adam::new(h), Adam::new(h + 1));
     let mut grad_in = vec![0.0f32; o.inputs * h];
@@ -230,5 +247,34 @@ mod tests {
         // The linear evaluation alone is some 10 % off; the network learns nearly all of it.
         assert!(before > 8.0, "{before}");
         assert!(after < 1.0, "{before} -> {after} ({errors:?})");
+    }
+
+    #[test]
+    fn a_refined_network_starts_from_the_one_it_is_given() {
+        let (train_set, test_set) = (samples(20_000, 1), samples(2_000, 2));
+        let mut options = Options {
+            inputs: 12,
+            hidden: 8,
+            epochs: 12,
+            rate: 0.01,
+            out_rate: 2.0,
+            batch: 64,
+            k: 600.0,
+            seed: 7,
+        };
+        let net = train(&train_set, &options, |_, _| {});
+        let trained = win_rate_error(&test_set, Some(&net), 600.0);
+        // No epochs: the starting network comes back as it was.
+        options.epochs = 0;
+        let same = train_from(net, &train_set, &options, |_, _| {});
+        assert_eq!(win_rate_error(&test_set, Some(&same), 600.0), trained);
+        // One small step on more of the same keeps what it knew (a random start is some
+        // 10 % off after no training, see above).
+        options.epochs = 1;
+        options.rate = 0.001;
+        options.out_rate = 0.2;
+        let refined = train_from(same, &train_set, &options, |_, _| {});
+        let after = win_rate_error(&test_set, Some(&refined), 600.0);
+        assert!(after < 1.0, "{trained} -> {after}");
     }
 }

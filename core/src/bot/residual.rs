@@ -37,16 +37,32 @@ struct Weights {
 
 static WEIGHTS: LazyLock<Weights> = LazyLock::new(|| parse(include_bytes!("residual.bin")));
 
-/// Reads "YRN1", inputs and hidden as u32, input weights and biases as i16, output weights
-/// and bias as i32, all little-endian. The file is part of the build: a wrong one is a bug.
+/// The build's own network; the file is part of the build: a wrong one is a bug.
 fn parse(bytes: &[u8]) -> Weights {
-    assert_eq!(&bytes[..4], b"YRN1", "residual.bin: not a network");
-    let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap()) as usize;
-    assert_eq!(
-        (u32_at(4), u32_at(8)),
-        (INPUTS, HIDDEN),
-        "residual.bin: wrong shape"
-    );
+    read(bytes).unwrap_or_else(|e| panic!("residual.bin: {e}"))
+}
+
+/// Reads "YRN1", inputs and hidden as u32, input weights and biases as i16, output weights
+/// and bias as i32, all little-endian; a file of another shape or length is refused.
+fn read(bytes: &[u8]) -> Result<Weights, String> {
+    let want = 12 + 2 * (INPUTS + 1) * HIDDEN + 4 * (HIDDEN + 1);
+    if bytes.get(..4) != Some(b"YRN1".as_slice()) {
+        return Err("not a network (no YRN1 at the start)".into());
+    }
+    let u32_at = |i: usize| {
+        bytes
+            .get(i..i + 4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+    };
+    let shape = (u32_at(4), u32_at(8));
+    if shape != (Some(INPUTS), Some(HIDDEN)) {
+        return Err(format!(
+            "a network of {shape:?} inputs and hidden units, not {INPUTS} and {HIDDEN}"
+        ));
+    }
+    if bytes.len() != want {
+        return Err(format!("{} bytes, not {want}", bytes.len()));
+    }
     let mut at = 12;
     let mut i16_next = || {
         let v = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
@@ -58,19 +74,39 @@ fn parse(bytes: &[u8]) -> Weights {
         .collect();
     let bias = std::array::from_fn(|_| i32::from(i16_next()));
     let mut i32_next = || {
-        let v = i32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+        let v = i32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
         at += 4;
         v
     };
     let out = std::array::from_fn(|_| i32_next());
     let out_bias = i32_next();
-    assert_eq!(at, bytes.len(), "residual.bin: trailing bytes");
-    Weights {
+    Ok(Weights {
         inputs,
         bias,
         out,
         out_bias,
-    }
+    })
+}
+
+/// A network in floating point, the layout [`encode`] takes: input weights by input then
+/// unit, the units' biases, the output weights and bias in centipawns.
+pub type FloatNetwork = (Vec<f32>, Vec<f32>, Vec<f32>, f32);
+
+/// A network file read back into floating point: where training can start from.
+pub(crate) fn decode(bytes: &[u8]) -> Result<FloatNetwork, String> {
+    let w = read(bytes)?;
+    let one = ONE as f32;
+    let out_scale = (1 << OUT_SHIFT) as f32 / one;
+    Ok((
+        w.inputs
+            .iter()
+            .flatten()
+            .map(|&v| f32::from(v) / one)
+            .collect(),
+        w.bias.iter().map(|&v| v as f32 / one).collect(),
+        w.out.iter().map(|&v| v as f32 / out_scale).collect(),
+        w.out_bias as f32,
+    ))
 }
 
 /// The hidden layer's sums from South's view and from North's.

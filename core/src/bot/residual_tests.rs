@@ -78,3 +78,23 @@ fn an_encoded_network_reads_back_quantised() {
     assert_eq!(w.out[15], (74.5 * 64.0) as i32);
     assert_eq!(w.out_bias, 12);
 }
+
+#[test]
+fn the_builds_network_decodes_to_what_encodes_it_again() {
+    let bytes = include_bytes!("residual.bin");
+    let (inputs, bias, out, out_bias) = decode(bytes).unwrap();
+    assert_eq!(encode(&inputs, &bias, &out, out_bias), bytes.as_slice());
+}
+
+#[test]
+fn a_network_of_another_shape_or_length_is_refused() {
+    let bytes = include_bytes!("residual.bin");
+    assert!(decode(&bytes[..bytes.len() - 1]).is_err());
+    assert!(decode(b"YRN").is_err());
+    let mut wide = bytes.to_vec();
+    wide[8] = 32;
+    assert!(decode(&wide).unwrap_err().contains("not"));
+    let mut foreign = bytes.to_vec();
+    foreign[0] = b'X';
+    assert!(decode(&foreign).is_err());
+}

@@ -154,7 +154,7 @@ pub fn linear_evaluation(pos: &Position) -> i32 {
 }
 
 /// The residual network's shape: inputs and hidden units.
-pub use super::residual::{HIDDEN as RESIDUAL_HIDDEN, INPUTS as RESIDUAL_INPUTS};
+pub use super::residual::{FloatNetwork, HIDDEN as RESIDUAL_HIDDEN, INPUTS as RESIDUAL_INPUTS};
 
 /// The residual network's active inputs of `pos`, from the side to move's seat.
 pub fn residual_inputs(pos: &Position) -> Vec<u32> {
@@ -166,6 +166,12 @@ pub fn residual_inputs(pos: &Position) -> Vec<u32> {
 /// `core/src/bot/residual.bin`.
 pub fn encode_residual(inputs: &[f32], bias: &[f32], out: &[f32], out_bias: f32) -> Vec<u8> {
     super::residual::encode(inputs, bias, out, out_bias)
+}
+
+/// A residual network file (`core/src/bot/residual.bin`'s format and this build's shape) in
+/// the floating-point layout [`encode_residual`] takes, or why it cannot be read.
+pub fn decode_residual(bytes: &[u8]) -> Result<FloatNetwork, String> {
+    super::residual::decode(bytes)
 }
 
 /// The current weights in the layout of [`standard_terms`], in centipawns per unit.

@@ -6,7 +6,7 @@
 //! tune selfplay --games N [--seed S] [--nodes N] [--decisive CP] --out FILE
 //! tune label --engine "PATH ARG…" [--option NAME=VALUE]… [--depth D | --byoyomi MS] --in FILE --out FILE
 //! tune fit --in FILE… [--test FILE…] [--ridge L] [--k K] [--scale X] [--lambda Λ] [--keep NAME,…]
-//! tune net --in FILE… [--test FILE…] [--k K] [--scale X] [--lambda Λ] [--test-lambda Λ] [--epochs N] [--rate R] [--out-rate R] [--batch N] [--seed S] [--hidden H] --out FILE
+//! tune net --in FILE… [--test FILE…] [--k K] [--scale X] [--lambda Λ] [--test-lambda Λ] [--epochs N] [--rate R] [--out-rate R] [--batch N] [--seed S] [--hidden H] [--init FILE] --out FILE
 //! ```
 //! `label` writes "SFEN<TAB>centipawns for the side to move" and skips mate scores (each line's
 //! fields after the SFEN, such as a game's result, follow the new score; `--byoyomi` for engines
@@ -25,7 +25,8 @@
 //! (0: how well the evaluation foretells the games' results; `--lambda`'s by default).
 //! `--hidden H` trains a network of another width than the build's, as a trial: it reports the
 //! errors and writes nothing (`--out` is then not needed), as the build reads only its own
-//! width.
+//! width. `--init FILE` starts from a network file of the build's width (say the build's own
+//! `core/src/bot/residual.bin`) instead of random weights, to refine it on new positions.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -33,14 +34,14 @@ use std::io::{BufRead, BufReader, Write};
 use std::sync::{atomic::AtomicBool, Arc};
 use std::time::Duration;
 use yonin_core::bot::tuning::{
-    encode_residual, is_quiet, linear_evaluation, render_standard_weights, residual_inputs,
-    standard_terms, standard_weights, static_evaluation, term_names, RESIDUAL_HIDDEN,
-    RESIDUAL_INPUTS, TERMS,
+    decode_residual, encode_residual, is_quiet, linear_evaluation, render_standard_weights,
+    residual_inputs, standard_terms, standard_weights, static_evaluation, term_names,
+    RESIDUAL_HIDDEN, RESIDUAL_INPUTS, TERMS,
 };
 use yonin_core::bot::{Bot, Level, Limits, Score, SearchOptions};
 use yonin_core::record::sfen;
 use yonin_core::{Position, RuleSet, Seat};
-use yonin_tests::net_fit::{self, train, Options, Sample};
+use yonin_tests::net_fit::{self, train, train_from, Network, Options, Sample};
 use yonin_tests::usi_engine::UsiEngine;
 
 /// The flags after the mode, as name/value pairs (`--option` may repeat).
@@ -418,6 +419,26 @@ fn net(f: &[(String, String)]) -> Result<(), String> {
         linear: linear_evaluation(pos) as f32,
         target: target as f32,
     };
+    let init = match f.iter().rev().find(|(n, _)| n == "init") {
+        Some((_, path)) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+            let (inputs, bias, out, out_bias) =
+                decode_residual(&bytes).map_err(|e| format!("--init {path}: {e}"))?;
+            if hidden != RESIDUAL_HIDDEN {
+                return Err(format!(
+                    "--init: a network of {RESIDUAL_HIDDEN} hidden units, not --hidden {hidden}"
+                ));
+            }
+            Some(Network {
+                hidden,
+                inputs,
+                bias,
+                out,
+                out_bias,
+            })
+        }
+        None => None,
+    };
     let train_set = labelled(f, "in", (scale, k, lambda), sample)?;
     if train_set.is_empty() {
         return Err("no positions (give --in FILE)".into());
@@ -447,13 +468,17 @@ fn net(f: &[(String, String)]) -> Result<(), String> {
         compiled("in", lambda)?,
         compiled("test", test_lambda)?
     );
-    let net = train(&train_set, &options, |epoch, net| {
+    let report = |epoch, net: &Network| {
         eprintln!(
             "epoch {epoch}: {:.3} %, held out {:.3} %",
             net_fit::win_rate_error(&train_set, Some(net), options.k),
             net_fit::win_rate_error(&test_set, Some(net), options.k)
         )
-    });
+    };
+    let net = match init {
+        Some(init) => train_from(init, &train_set, &options, report),
+        None => train(&train_set, &options, report),
+    };
     let Some(out_path) = out_path else {
         eprintln!(
             "a trial of {hidden} hidden units (this build's: {RESIDUAL_HIDDEN}): nothing written"
@@ -713,6 +738,7 @@ fn main() {
                     "batch",
                     "seed",
                     "hidden",
+                    "init",
                     "out",
                 ],
             )
