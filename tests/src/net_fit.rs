@@ -224,10 +224,9 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn the_network_learns_what_the_linear_evaluation_misses() {
-        let (train_set, test_set) = (samples(20_000, 1), samples(2_000, 2));
-        let options = Options {
+    /// Settings for the small synthetic problem: 12 inputs, 8 hidden units, 12 epochs.
+    fn small_options() -> Options {
+        Options {
             inputs: 12,
             hidden: 8,
             epochs: 12,
@@ -236,7 +235,13 @@ mod tests {
             batch: 64,
             k: 600.0,
             seed: 7,
-        };
+        }
+    }
+
+    #[test]
+    fn the_network_learns_what_the_linear_evaluation_misses() {
+        let (train_set, test_set) = (samples(20_000, 1), samples(2_000, 2));
+        let options = small_options();
         let mut errors = Vec::new();
         let net = train(&train_set, &options, |_, net| {
             errors.push(win_rate_error(&test_set, Some(net), 600.0))
@@ -252,16 +257,7 @@ mod tests {
     #[test]
     fn a_refined_network_starts_from_the_one_it_is_given() {
         let (train_set, test_set) = (samples(20_000, 1), samples(2_000, 2));
-        let mut options = Options {
-            inputs: 12,
-            hidden: 8,
-            epochs: 12,
-            rate: 0.01,
-            out_rate: 2.0,
-            batch: 64,
-            k: 600.0,
-            seed: 7,
-        };
+        let mut options = small_options();
         let net = train(&train_set, &options, |_, _| {});
         let trained = win_rate_error(&test_set, Some(&net), 600.0);
         // No epochs: the starting network comes back as it was.
