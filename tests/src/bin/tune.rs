@@ -439,12 +439,20 @@ fn net(f: &[(String, String)]) -> Result<(), String> {
         }
         None => None,
     };
-    let train_set = labelled(f, "in", (scale, k, lambda), sample)?;
+    // Each position with this build's evaluation of it, read in the same pass.
+    let with_build = |pos: &Position, target: f64| (sample(pos, target), static_evaluation(pos));
+    let (train_set, train_build): (Vec<Sample>, Vec<i32>) =
+        labelled(f, "in", (scale, k, lambda), with_build)?
+            .into_iter()
+            .unzip();
     if train_set.is_empty() {
         return Err("no positions (give --in FILE)".into());
     }
     let test_lambda = blend(f, "test-lambda", lambda)?;
-    let test_set = labelled(f, "test", (scale, k, test_lambda), sample)?;
+    let (test_set, test_build): (Vec<Sample>, Vec<i32>) =
+        labelled(f, "test", (scale, k, test_lambda), with_build)?
+            .into_iter()
+            .unzip();
     eprintln!(
         "{} positions, {} held out; linear evaluation: {:.3} %, held out {:.3} %",
         train_set.len(),
@@ -453,20 +461,18 @@ fn net(f: &[(String, String)]) -> Result<(), String> {
         net_fit::win_rate_error(&test_set, None, options.k)
     );
     // The bar a new network has to clear: the evaluation this build plays with.
-    let compiled = |name: &str, lambda: f64| {
-        let rows = labelled(f, name, (scale, k, lambda), |pos, target| {
-            (f64::from(static_evaluation(pos)), target)
-        })?;
-        let e: f64 = rows
+    let compiled = |set: &[Sample], build: &[i32]| {
+        let e: f64 = set
             .iter()
-            .map(|(cp, y)| (sigmoid(cp / k) - y).powi(2))
+            .zip(build)
+            .map(|(s, &cp)| (sigmoid(f64::from(cp) / k) - f64::from(s.target)).powi(2))
             .sum();
-        Ok::<f64, String>(100.0 * (e / rows.len().max(1) as f64).sqrt())
+        100.0 * (e / set.len().max(1) as f64).sqrt()
     };
     eprintln!(
         "this build's evaluation (linear terms and residual.bin): {:.3} %, held out {:.3} %",
-        compiled("in", lambda)?,
-        compiled("test", test_lambda)?
+        compiled(&train_set, &train_build),
+        compiled(&test_set, &test_build)
     );
     let report = |epoch, net: &Network| {
         eprintln!(
