@@ -421,14 +421,14 @@ fn net(f: &[(String, String)]) -> Result<(), String> {
     };
     let init = match f.iter().rev().find(|(n, _)| n == "init") {
         Some((_, path)) => {
-            let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-            let (inputs, bias, out, out_bias) =
-                decode_residual(&bytes).map_err(|e| format!("--init {path}: {e}"))?;
             if hidden != RESIDUAL_HIDDEN {
                 return Err(format!(
                     "--init: a network of {RESIDUAL_HIDDEN} hidden units, not --hidden {hidden}"
                 ));
             }
+            let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+            let (inputs, bias, out, out_bias) =
+                decode_residual(&bytes).map_err(|e| format!("--init {path}: {e}"))?;
             Some(Network {
                 hidden,
                 inputs,
