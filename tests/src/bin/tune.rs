@@ -4,6 +4,7 @@
 //! ```text
 //! tune positions --games N [--seed S] [--nodes N] --out FILE     # one SFEN a line
 //! tune selfplay --games N [--seed S] [--nodes N] [--decisive CP] --out FILE
+//! tune records --in RECORD… --out FILE                          # a match's positions
 //! tune label --engine "PATH ARG…" [--option NAME=VALUE]… [--depth D | --byoyomi MS] --in FILE --out FILE
 //! tune fit --in FILE… [--test FILE…] [--ridge L] [--k K] [--scale X] [--lambda Λ] [--keep NAME,…]
 //! tune net --in FILE… [--test FILE…] [--k K] [--scale X] [--lambda Λ] [--test-lambda Λ] [--epochs N] [--rate R] [--out-rate R] [--batch N] [--seed S] [--hidden H] [--init FILE] --out FILE
@@ -39,7 +40,8 @@ use yonin_core::bot::tuning::{
     RESIDUAL_HIDDEN, RESIDUAL_INPUTS, TERMS,
 };
 use yonin_core::bot::{Bot, Level, Limits, Score, SearchOptions};
-use yonin_core::record::sfen;
+use yonin_core::record::game_record::{Ending, GameRecord};
+use yonin_core::record::{files, sfen};
 use yonin_core::{Position, RuleSet, Seat};
 use yonin_tests::net_fit::{self, train, train_from, Network, Options, Sample};
 use yonin_tests::usi_engine::UsiEngine;
@@ -130,6 +132,62 @@ fn positions(f: &[(String, String)]) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// Quiet positions from ply 16 on of played games (KIF, KI2, CSA or USI records, say a
+/// `strength` match's `--records`), each once, as "SFEN<TAB>the evaluation's centipawns<TAB>the
+/// game's result" for the side to move, ready for `label`: the positions a match reached, not
+/// self-play's. Records without a standard result (aborted, Yonin) are skipped and counted.
+fn records(f: &[(String, String)]) -> Result<(), String> {
+    let out_path: String = flag(f, "out", None)?;
+    let inputs: Vec<&String> = f
+        .iter()
+        .filter(|(n, _)| n == "in")
+        .map(|(_, v)| v)
+        .collect();
+    if inputs.is_empty() {
+        return Err("records needs --in FILE (it may repeat)".into());
+    }
+    let mut out = std::fs::File::create(&out_path).map_err(|e| format!("{out_path}: {e}"))?;
+    let mut seen = HashSet::new();
+    let (mut written, mut skipped) = (0, 0);
+    for path in inputs {
+        let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+        let (_, rec) = files::read(&bytes, None).map_err(|e| format!("{path}: {e}"))?;
+        let Some(lines) = record_lines(&rec, &mut seen).map_err(|e| format!("{path}: {e}"))? else {
+            skipped += 1;
+            continue;
+        };
+        for line in &lines {
+            writeln!(out, "{line}").map_err(|e| format!("{out_path}: {e}"))?;
+        }
+        written += lines.len();
+    }
+    eprintln!("{written} positions written, {skipped} records without a result skipped");
+    Ok(())
+}
+
+/// `records`' lines for one game: its quiet positions from ply 16 on that `seen` does not hold
+/// yet (they go into it), or `None` when the record has no standard result.
+fn record_lines(rec: &GameRecord, seen: &mut HashSet<u64>) -> Result<Option<Vec<String>>, String> {
+    let winner = match &rec.ending {
+        Some(Ending::Ranking(_) | Ending::Abort) | None => return Ok(None),
+        Some(e) => e.winner(),
+    };
+    let positions = rec.positions().map_err(|e| e.to_string())?;
+    let lines = positions
+        .iter()
+        .filter(|p| p.ply() >= 16 && is_quiet(p) && seen.insert(p.hash()))
+        .map(|p| {
+            let result = match winner {
+                Some(w) if w == p.to_move() => "1",
+                Some(_) => "0",
+                None => "0.5",
+            };
+            format!("{}\t{}\t{result}", sfen::format(p), static_evaluation(p))
+        })
+        .collect();
+    Ok(Some(lines))
 }
 
 /// Self-play that labels as it plays: the same openings as `positions`, then Hard on a node
@@ -716,6 +774,7 @@ fn main() {
                 &["games", "seed", "nodes", "decisive", "out"],
             )
             .and_then(|()| selfplay(&f)),
+            "records" => only(&f, "records", &["in", "out"]).and_then(|()| records(&f)),
             "label" => only(
                 &f,
                 "label",
@@ -750,12 +809,13 @@ fn main() {
             )
             .and_then(|()| net(&f)),
             m => Err(format!(
-                "unknown mode `{m}` (positions, selfplay, label, fit, net)"
+                "unknown mode `{m}` (positions, selfplay, records, label, fit, net)"
             )),
         }),
-        None => {
-            Err("usage: tune positions|selfplay|label|fit|net … (see tests/src/bin/tune.rs)".into())
-        }
+        None => Err(
+            "usage: tune positions|selfplay|records|label|fit|net … (see tests/src/bin/tune.rs)"
+                .into(),
+        ),
     };
     if let Err(e) = result {
         eprintln!("tune: {e}");
@@ -803,6 +863,40 @@ mod tests {
             relabelled(&format!("{sfen}\t-40\t1"), -3),
             format!("{sfen}\t-3\t1")
         );
+    }
+
+    #[test]
+    fn records_gives_each_quiet_position_from_ply_16_once_with_the_result_for_the_side_to_move() {
+        let line = "position startpos moves 7g7f 3c3d 2g2f 4c4d 5i6h 8b4b 3i4h 5a6b 7i7h 6b7b \
+                    2f2e 2b3c 5g5f 7b8b 8g8f 7a7b 4i5h 4b2b 4g4f 2c2d 2e2d 3c2d 4h5g 3a3b";
+        let mut rec = GameRecord::from_usi_position_line(RuleSet::standard(), line).unwrap();
+        rec.ending = Some(Ending::Resign(Seat::South));
+        let mut seen = HashSet::new();
+        let lines = record_lines(&rec, &mut seen).unwrap().unwrap();
+        assert!(!lines.is_empty());
+        let all = rec.positions().unwrap();
+        let want = all.iter().filter(|p| p.ply() >= 16 && is_quiet(p)).count();
+        assert_eq!(lines.len(), want);
+        for l in &lines {
+            let fields: Vec<&str> = l.split('\t').collect();
+            let pos = sfen::position(fields[0], &RuleSet::standard()).unwrap();
+            assert!(pos.ply() >= 16 && is_quiet(&pos), "{l}");
+            assert_eq!(fields[1], static_evaluation(&pos).to_string());
+            // Sente resigned: Gote to move holds the win.
+            let want = if pos.to_move() == Seat::North {
+                "1"
+            } else {
+                "0"
+            };
+            assert_eq!(fields[2], want, "{l}");
+        }
+        // Positions already written are not written again; a game without a result gives none.
+        assert_eq!(record_lines(&rec, &mut seen).unwrap(), Some(vec![]));
+        rec.ending = Some(Ending::Abort);
+        assert_eq!(record_lines(&rec, &mut HashSet::new()).unwrap(), None);
+        rec.ending = Some(Ending::MoveLimit);
+        let drawn = record_lines(&rec, &mut HashSet::new()).unwrap().unwrap();
+        assert!(drawn.iter().all(|l| l.ends_with("\t0.5")));
     }
 
     #[test]
