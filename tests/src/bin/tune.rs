@@ -137,7 +137,8 @@ fn positions(f: &[(String, String)]) -> Result<(), String> {
 /// Quiet positions from ply 16 on of played games (KIF, KI2, CSA or USI records, say a
 /// `strength` match's `--records`), each once, as "SFEN<TAB>the evaluation's centipawns<TAB>the
 /// game's result" for the side to move, ready for `label`: the positions a match reached, not
-/// self-play's. Records without a standard result (aborted, Yonin) are skipped and counted.
+/// self-play's. Records without a result (aborted, or ended by a Yonin ranking) are skipped and
+/// counted; a Yonin game gives no positions (none is a standard quiet one).
 fn records(f: &[(String, String)]) -> Result<(), String> {
     let out_path: String = flag(f, "out", None)?;
     let inputs: Vec<&String> = f
