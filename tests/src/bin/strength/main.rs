@@ -28,7 +28,10 @@
 //! ```
 //! Install the opponents first (Debian): `apt-get install gnushogi fairy-stockfish gpsshogi`.
 //! Every game is bounded (ply cap), and every count printed is a count of games played. Matches
-//! of in-process bots end with a `TIMING` line: their moves, and how many ran late.
+//! end with a `TIMING` line for the in-process bots and one for each USI engine: their moves,
+//! the mean time, and how many ran late; and a warning when an engine took half as long again
+//! as its time on average (gpsusi thinks in whole seconds: under `--movetime 1000` it still
+//! takes about a second a move, so such a match is at time odds).
 
 mod players;
 mod standard;
@@ -39,6 +42,7 @@ use players::{BotPlayer, GnuPlayer, Player, UsiPlayer};
 use standard::{standard_match, MatchOutcome, MatchPlan};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+use timing::{ENGINE_TIMING, TIMING};
 use yonin_core::bot::{Bot, Level, Limits};
 use yonin_core::record::game_record::{Ending, GameRecord};
 use yonin_core::record::kif;
@@ -228,11 +232,15 @@ fn main() {
             let path = a.engine.clone().unwrap_or_default();
             let make = || {
                 let bot = BotPlayer::new(Bot::with_hash(a.level, 1, 64), limits);
-                let engine = UsiPlayer::start(&path, &a.options, (a.movetime, None), None)?;
+                let budget = (a.movetime, None);
+                let timing = &ENGINE_TIMING[0];
+                let engine = UsiPlayer::start(&path, &a.options, budget, None, timing)?;
                 Ok((boxed(Box::new(bot)), boxed(Box::new(engine))))
             };
             let at = format!(" at {} ms/move", a.movetime);
             report(standard_match(&make, &plan), &at);
+            println!("{}", TIMING.line("bot"));
+            timing_lines(&[("engine", &path)], movetime);
         }
         "usi2" => {
             // Two USI engines against each other (e.g. two builds of `yonin usi`).
@@ -240,8 +248,9 @@ fn main() {
             let two = a.engine2.clone().unwrap_or_default();
             let budget = (a.movetime, a.nodes);
             let make = || {
-                let e1 = UsiPlayer::start(&one, &a.options, budget, Some(format!("A {one}")))?;
-                let e2 = UsiPlayer::start(&two, &a.options, budget, Some(format!("B {two}")))?;
+                let (t1, t2) = (&ENGINE_TIMING[0], &ENGINE_TIMING[1]);
+                let e1 = UsiPlayer::start(&one, &a.options, budget, Some(format!("A {one}")), t1)?;
+                let e2 = UsiPlayer::start(&two, &a.options, budget, Some(format!("B {two}")), t2)?;
                 Ok((boxed(Box::new(e1)), boxed(Box::new(e2))))
             };
             let at = match a.nodes {
@@ -249,6 +258,7 @@ fn main() {
                 None => format!(" at {} ms/move", a.movetime),
             };
             report(standard_match(&make, &plan), &at);
+            timing_lines(&[("A", &one), ("B", &two)], movetime);
         }
         "ladder" if a.variant == "yonin" => {
             for pair in Level::ALL.windows(2).rev() {
@@ -283,7 +293,7 @@ fn main() {
                 standard_match(&make, &plan),
                 &format!(" at {} ms/move", a.movetime),
             );
-            println!("{}", timing::TIMING.line());
+            println!("{}", TIMING.line("bot"));
         }
         "yonin" => {
             let hero = (a.level, a.threads.unwrap_or(1));
@@ -300,6 +310,17 @@ fn main() {
 
 /// Prints a standard match's result line (`at` says the time control), its game pairs and the
 /// test's verdict; exits with an error when its players could not start.
+/// The `TIMING` line of each USI engine (`(label, command)`, in [`ENGINE_TIMING`]'s order),
+/// and a warning for any that took much longer than its `time` a move.
+fn timing_lines(engines: &[(&str, &str)], time: Duration) {
+    for ((label, command), timing) in engines.iter().zip(&ENGINE_TIMING) {
+        println!("{}", timing.line(&format!("{label} ({command})")));
+        if let Some(w) = timing.odds_warning(command, time) {
+            println!("{w}");
+        }
+    }
+}
+
 fn report(outcome: Result<MatchOutcome, String>, at: &str) {
     let o = match outcome {
         Ok(o) => o,

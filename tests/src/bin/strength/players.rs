@@ -11,7 +11,7 @@ use yonin_core::record::usi::position_line;
 use yonin_core::{Move, Position};
 use yonin_tests::usi_engine::{line_reader, UsiEngine};
 
-use crate::timing::TIMING;
+use crate::timing::{Timing, TIMING};
 
 /// Something that plays standard shogi moves.
 pub trait Player {
@@ -78,21 +78,24 @@ impl Player for BotPlayer {
 }
 
 /// A USI engine in a child process, given `movetime` milliseconds a move (as byoyomi) and,
-/// when set, a node budget a move (`go nodes`, the time then a backstop).
+/// when set, a node budget a move (`go nodes`, the time then a backstop); how long it takes
+/// over each move is counted in `timing`.
 pub struct UsiPlayer {
     engine: UsiEngine,
     movetime: u64,
     nodes: Option<u64>,
+    timing: &'static Timing,
 }
 
 impl UsiPlayer {
     /// Starts the engine of `command` with `options`; its name is `name` when given, else
-    /// what the engine calls itself.
+    /// what the engine calls itself; its moves' times are counted in `timing`.
     pub fn start(
         command: &str,
         options: &[(String, String)],
         (movetime, nodes): (u64, Option<u64>),
         name: Option<String>,
+        timing: &'static Timing,
     ) -> Result<UsiPlayer, String> {
         let mut engine = UsiEngine::start(command, options)?;
         if let Some(name) = name {
@@ -102,6 +105,7 @@ impl UsiPlayer {
             engine,
             movetime,
             nodes,
+            timing,
         })
     }
 }
@@ -124,9 +128,13 @@ impl Player for UsiPlayer {
             .map(|n| format!("nodes {n} "))
             .unwrap_or_default();
         let go = format!("go {nodes}btime 0 wtime 0 byoyomi {}", self.movetime);
+        let started = Instant::now();
         self.engine.send(&go);
         let limit = Duration::from_millis(self.movetime * 3 + 5000);
-        let Some(l) = self.engine.wait_for(|l| l.starts_with("bestmove"), limit) else {
+        let bestmove = self.engine.wait_for(|l| l.starts_with("bestmove"), limit);
+        let time = Duration::from_millis(self.movetime);
+        self.timing.record(started.elapsed(), time);
+        let Some(l) = bestmove else {
             eprintln!("{}: no bestmove in time", self.engine.name);
             return Reply::Resign;
         };

@@ -243,7 +243,7 @@ pub fn yonin_match(
             started.elapsed().as_secs_f64()
         );
     }
-    println!("{}", TIMING.line());
+    println!("{}", TIMING.line("bot"));
     let on = match threads {
         1 => "1 thread".to_string(),
         n => format!("{n} threads"),
