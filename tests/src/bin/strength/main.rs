@@ -308,8 +308,6 @@ fn main() {
     }
 }
 
-/// Prints a standard match's result line (`at` says the time control), its game pairs and the
-/// test's verdict; exits with an error when its players could not start.
 /// The `TIMING` line of each USI engine (`(label, command)`, in [`ENGINE_TIMING`]'s order),
 /// and a warning for any that took much longer than its `time` a move.
 fn timing_lines(engines: &[(&str, &str)], time: Duration) {
@@ -321,6 +319,8 @@ fn timing_lines(engines: &[(&str, &str)], time: Duration) {
     }
 }
 
+/// Prints a standard match's result line (`at` says the time control), its game pairs and the
+/// test's verdict; exits with an error when its players could not start.
 fn report(outcome: Result<MatchOutcome, String>, at: &str) {
     let o = match outcome {
         Ok(o) => o,
