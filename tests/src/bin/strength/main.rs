@@ -28,9 +28,10 @@
 //! ```
 //! Install the opponents first (Debian): `apt-get install gnushogi fairy-stockfish gpsshogi`.
 //! Every game is bounded (ply cap), and every count printed is a count of games played. Matches
-//! end with a `TIMING` line for the in-process bots and one for each USI engine: their moves,
-//! the mean time, and how many ran late; and a warning when an engine took half as long again
-//! as its time on average (gpsusi thinks in whole seconds: under `--movetime 1000` it still
+//! of `usi`, `threads` and `yonin` (and the Yonin ladder) end with a `TIMING` line for the
+//! in-process bots, and `usi` and `usi2` with one for each USI engine: their moves, the mean
+//! time, and how many ran late; and a warning when an engine took half as long again as its
+//! time on average (gpsusi thinks in whole seconds: under `--movetime 1000` it still
 //! takes about a second a move, so such a match is at time odds).
 
 mod players;
