@@ -38,8 +38,10 @@ def judge_scores(path):
     with open_text(path) as f:
         for line in f:
             fields = line.rstrip("\n").split("\t")
-            if len(fields) >= 2:
+            try:
                 scores[fields[0]] = int(fields[1])
+            except (IndexError, ValueError):
+                sys.exit(f"{path}: not a labelled line (SFEN, score, result): {line.strip()!r}")
     return scores
 
 
@@ -57,12 +59,17 @@ def yonin_side(kif_path):
 def game_positions(tune, kif_path, scratch):
     """`tune records` lines of one game: (SFEN, static evaluation, result), side to move's."""
     out = os.path.join(scratch, "game.txt")
-    subprocess.run(
-        [tune, "records", "--in", kif_path, "--out", out],
-        check=True,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    try:
+        done = subprocess.run(
+            [tune, "records", "--in", kif_path, "--out", out],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    except OSError as e:
+        sys.exit(f"{tune}: {e} (build it: cargo build --release -p yonin-tests --bin tune)")
+    if done.returncode != 0:
+        sys.exit(f"{kif_path}: tune records failed: {done.stderr.strip()}")
     rows = []
     with open(out, encoding="utf-8") as f:
         for line in f:
