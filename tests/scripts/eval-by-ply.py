@@ -2,7 +2,8 @@
 """Yonin's static evaluation against a judge's scores, by ply, in the games of a match.
 
 For every game of a `strength usi --records kif` match, `tune records` gives the quiet
-positions from ply 16 on with the build's static evaluation; the judge's score of each comes
+positions from ply 16 on with the static evaluation of the build `--tune` belongs to (give a
+candidate's own `tune` to see its evaluation); the judge's score of each comes
 from a labelled file (`tune label` output: SFEN, score, result). Both are turned to Yonin's
 side (the player whose name starts with "yonin" in the KIF header) and averaged over the
 games at each of the plies asked for (a game's first position at or after that ply), split
@@ -124,7 +125,6 @@ def main():
         at = [r for r in at if r is not None]
         if not at:
             continue
-
         won = [r for r in at if r[3] == 1]
         lost = [r for r in at if r[3] == 0]
         print(
