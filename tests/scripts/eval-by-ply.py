@@ -108,7 +108,8 @@ def main():
             for sfen, own, result in game_positions(args.tune, kif, scratch):
                 if sfen not in judge:
                     continue
-                stm, ply = sfen.split()[1], int(sfen.split()[-1])
+                fields = sfen.split()
+                stm, ply = fields[1], int(fields[-1])
                 sign = 1 if stm == side else -1
                 ours = result if stm == side else 1 - result
                 rows.append((ply, clip(sign * own), clip(sign * judge[sfen]), ours, stm == side))
